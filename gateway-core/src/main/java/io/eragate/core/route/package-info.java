@@ -1,0 +1,4 @@
+/**
+ * The immutable route table: request path to upstream.
+ */
+package io.eragate.core.route;

@@ -1,0 +1,4 @@
+/**
+ * Server-sent events: a bounded incremental parser and an encoder.
+ */
+package io.eragate.core.sse;
