@@ -1,0 +1,76 @@
+package io.eragate.core.config;
+
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The whole gateway configuration, immutable. {@link ConfigLoader} builds it from YAML and validates it; the
+ * {@code with*} methods derive variants for tests and the demo, which skip that validation.
+ *
+ * @param listen    where MCP clients connect
+ * @param admin     where the admin endpoints listen
+ * @param upstreams the MCP servers behind the gateway
+ * @param routes    which path goes to which upstream
+ * @param security  accepted {@code Origin} and {@code Host} values
+ * @param limits    bounds on buffers, connections and timeouts
+ */
+public record GatewayConfig(
+        ListenConfig listen,
+        AdminConfig admin,
+        List<UpstreamConfig> upstreams,
+        List<RouteConfig> routes,
+        SecurityConfig security,
+        LimitsConfig limits) {
+
+    public GatewayConfig {
+        Objects.requireNonNull(listen, "listen");
+        Objects.requireNonNull(admin, "admin");
+        upstreams = List.copyOf(upstreams);
+        routes = List.copyOf(routes);
+        Objects.requireNonNull(security, "security");
+        Objects.requireNonNull(limits, "limits");
+    }
+
+    /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
+    public static GatewayConfig defaults() {
+        return new GatewayConfig(ListenConfig.defaults(), AdminConfig.defaults(), List.of(), List.of(),
+                SecurityConfig.defaults(), LimitsConfig.defaults());
+    }
+
+    /** The upstream called {@code name}, if any. */
+    public Optional<UpstreamConfig> upstream(String name) {
+        Objects.requireNonNull(name, "name");
+        return upstreams.stream().filter(upstream -> upstream.name().equals(name)).findFirst();
+    }
+
+    /** This configuration with another listen address. */
+    public GatewayConfig withListen(ListenConfig newListen) {
+        return new GatewayConfig(newListen, admin, upstreams, routes, security, limits);
+    }
+
+    /** This configuration with another admin address. */
+    public GatewayConfig withAdmin(AdminConfig newAdmin) {
+        return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits);
+    }
+
+    /** This configuration with other upstreams. */
+    public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
+        return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits);
+    }
+
+    /** This configuration with other routes. */
+    public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
+        return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits);
+    }
+
+    /** This configuration with other Origin/Host lists. */
+    public GatewayConfig withSecurity(SecurityConfig newSecurity) {
+        return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits);
+    }
+
+    /** This configuration with other limits. */
+    public GatewayConfig withLimits(LimitsConfig newLimits) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits);
+    }
+}

@@ -1,0 +1,267 @@
+package io.eragate.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** Each YAML snippet yields exactly the listed problems, in order. */
+class ConfigValidationTest {
+
+    private static final String UPSTREAM = """
+            upstreams:
+              - name: everything
+                url: http://127.0.0.1:3001/mcp
+            """;
+    private static final String ROUTE = """
+            routes:
+              - path: /mcp
+                upstream: everything
+            """;
+    private static final String VALID_BASE = UPSTREAM + ROUTE;
+    private static final String LIMIT_KEYS = "maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections,"
+            + " idleTimeout, upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,"
+            + " maxPendingUpstreamAcquires";
+
+    static Stream<Arguments> invalidConfigs() {
+        return Stream.of(
+                row("unknown nested key", VALID_BASE + "limits: {maxBodyByte: 1}",
+                        "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
+                row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
+                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits)"),
+                row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
+                        "upstreams[0].timeout: unknown key (known: name, url, era)"),
+                row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
+                        "listen.\"a\\nb\": unknown key (known: host, port)"),
+                row("route to an unknown upstream", UPSTREAM + "routes: [{path: /mcp, upstream: x}]",
+                        "routes[0].upstream: unknown upstream \"x\" (known: everything)"),
+                row("duplicate upstream name", """
+                        upstreams:
+                          - {name: a, url: "http://127.0.0.1:1/mcp"}
+                          - {name: a, url: "http://127.0.0.1:2/mcp"}
+                        routes: [{path: /mcp, upstream: a}]
+                        """,
+                        "upstreams[1].name: duplicate name \"a\""),
+                row("upstream name with a space", """
+                        upstreams: [{name: a b, url: "http://127.0.0.1:1/mcp"}]
+                        routes: [{path: /mcp, upstream: a b}]
+                        """,
+                        "upstreams[0].name: must match [A-Za-z0-9._-]{1,64}, got \"a b\""),
+                row("upstream name of 65 characters", """
+                        upstreams: [{name: %s, url: "http://127.0.0.1:1/mcp"}]
+                        routes: [{path: /mcp, upstream: x}]
+                        """.formatted("n".repeat(65)),
+                        "upstreams[0].name: must match [A-Za-z0-9._-]{1,64}, got \"" + "n".repeat(60) + "...\"",
+                        "routes[0].upstream: unknown upstream \"x\" (known: none)"),
+                row("upstream name that is a number", """
+                        upstreams: [{name: 5, url: "http://127.0.0.1:1/mcp"}]
+                        routes: [{path: /mcp, upstream: "5"}]
+                        """,
+                        "upstreams[0].name: expected a string, got 5",
+                        "routes[0].upstream: unknown upstream \"5\" (known: none)"),
+                row("upstream without url", "upstreams: [{name: everything}]\n" + ROUTE,
+                        "upstreams[0].url: is required"),
+                row("upstream url with an empty value", "upstreams: [{name: everything, url: }]\n" + ROUTE,
+                        "upstreams[0].url: expected a string, got an empty value"),
+                row("ftp url", VALID_BASE.replace("http://127.0.0.1:3001/mcp", "ftp://x"),
+                        "upstreams[0].url: must be an absolute http(s) URL, got \"ftp://x\""),
+                row("relative url", VALID_BASE.replace("http://127.0.0.1:3001/mcp", "/mcp"),
+                        "upstreams[0].url: must be an absolute http(s) URL, got \"/mcp\""),
+                row("url that is not a URI", VALID_BASE.replace("http://127.0.0.1:3001/mcp", "http://a b/"),
+                        "upstreams[0].url: must be an absolute http(s) URL, got \"http://a b/\""),
+                row("url with credentials is not echoed",
+                        VALID_BASE.replace("http://127.0.0.1:3001/mcp", "http://user:secret@127.0.0.1/mcp"),
+                        "upstreams[0].url: must not contain credentials (user info before the host)"),
+                row("url with a fragment", VALID_BASE.replace("3001/mcp", "3001/mcp#top"),
+                        "upstreams[0].url: must not have a fragment (#...), got \"http://127.0.0.1:3001/mcp#top\""),
+                row("unknown era", VALID_BASE.replace("3001/mcp", "3001/mcp\n    era: old"),
+                        "upstreams[0].era: must be one of auto, modern, legacy, got \"old\""),
+                row("era in upper case", VALID_BASE.replace("3001/mcp", "3001/mcp\n    era: MODERN"),
+                        "upstreams[0].era: must be one of auto, modern, legacy, got \"MODERN\""),
+                row("era that YAML reads as a boolean", VALID_BASE.replace("3001/mcp", "3001/mcp\n    era: off"),
+                        "upstreams[0].era: must be one of auto, modern, legacy, got false"),
+                row("duplicate route path", UPSTREAM + """
+                        routes:
+                          - {path: /mcp, upstream: everything}
+                          - {path: /mcp, upstream: everything}
+                        """,
+                        "routes[1].path: duplicate path \"/mcp\""),
+                row("route path without a slash", UPSTREAM + "routes: [{path: mcp, upstream: everything}]",
+                        "routes[0].path: must start with \"/\""),
+                row("route path with a query", UPSTREAM + "routes: [{path: \"/mcp?x=1\", upstream: everything}]",
+                        "routes[0].path: must not contain \"?\", \"#\" or whitespace, got \"/mcp?x=1\""),
+                row("route without upstream", UPSTREAM + "routes: [{path: /mcp}]",
+                        "routes[0].upstream: is required"),
+                row("no upstreams at all", ROUTE,
+                        "upstreams: at least one upstream is required",
+                        "routes[0].upstream: unknown upstream \"everything\" (known: none)"),
+                row("empty upstream and route lists", "upstreams: []\nroutes: []",
+                        "upstreams: at least one upstream is required",
+                        "routes: at least one route is required"),
+                row("upstreams as a mapping", "upstreams: {name: everything}\n" + ROUTE,
+                        "upstreams: expected a list, got a mapping",
+                        "routes[0].upstream: unknown upstream \"everything\" (known: none)"),
+                row("upstream entry that is a string", "upstreams: [everything]\n" + ROUTE,
+                        "upstreams[0]: expected a mapping, got \"everything\"",
+                        "routes[0].upstream: unknown upstream \"everything\" (known: none)"),
+                row("upstreams key with no value", "upstreams:\n" + ROUTE,
+                        "upstreams: expected a list, got an empty value",
+                        "routes[0].upstream: unknown upstream \"everything\" (known: none)"),
+                row("listen port above range", VALID_BASE + "listen: {port: 70000}",
+                        "listen.port: must be between 0 and 65535, got 70000"),
+                row("admin port below range", VALID_BASE + "admin: {port: -1}",
+                        "admin.port: must be between 0 and 65535, got -1"),
+                row("port beyond a long", VALID_BASE + "listen: {port: 99999999999999999999}",
+                        "listen.port: must be between 0 and 65535, got 99999999999999999999"),
+                row("port as a quoted string", VALID_BASE + "listen: {port: \"8080\"}",
+                        "listen.port: expected an integer, got \"8080\""),
+                row("port with no value", VALID_BASE + "listen:\n  port:",
+                        "listen.port: expected an integer, got an empty value"),
+                row("listen as a list", VALID_BASE + "listen: [8080]",
+                        "listen: expected a mapping, got a list"),
+                row("listen host with a space", VALID_BASE + "listen: {host: exa mple}",
+                        "listen.host: must be a host name or an IP address (IPv6 without brackets), got \"exa mple\""),
+                row("listen host in brackets", VALID_BASE + "listen: {host: \"[::1]\"}",
+                        "listen.host: must be a host name or an IP address (IPv6 without brackets), got \"[::1]\""),
+                row("admin on the listen port", VALID_BASE + "admin: {port: 8080}",
+                        "admin.port: must differ from listen.port: listen 127.0.0.1:8080 and admin 127.0.0.1:8080"
+                                + " would clash (use another port, or 0 for any free port)"),
+                row("admin port inside a wildcard listen", VALID_BASE + "listen: {host: 0.0.0.0, port: 9090}",
+                        "admin.port: must differ from listen.port: listen 0.0.0.0:9090 and admin 127.0.0.1:9090"
+                                + " would clash (use another port, or 0 for any free port)"),
+                row("admin clash on IPv6", VALID_BASE + "listen: {host: \"::1\"}\nadmin: {host: \"::1\", port: 8080}",
+                        "admin.port: must differ from listen.port: listen [::1]:8080 and admin [::1]:8080"
+                                + " would clash (use another port, or 0 for any free port)"),
+                row("integer limit given as a word", VALID_BASE + "limits: {maxConnections: many}",
+                        "limits.maxConnections: expected an integer, got \"many\""),
+                row("integer limit given as a fraction", VALID_BASE + "limits: {maxConnections: 1.5}",
+                        "limits.maxConnections: expected an integer, got 1.5"),
+                row("integer limit of zero", VALID_BASE + "limits: {maxConnections: 0}",
+                        "limits.maxConnections: must be between 1 and 1000000, got 0"),
+                row("size above its bound", VALID_BASE + "limits: {maxBodyBytes: 512MiB}",
+                        "limits.maxBodyBytes: must be between 1KiB and 256MiB, got \"512MiB\""),
+                row("size below its bound", VALID_BASE + "limits: {maxHeaderBytes: 100}",
+                        "limits.maxHeaderBytes: must be between 1KiB and 1MiB, got 100"),
+                row("size with a decimal unit", VALID_BASE + "limits: {maxBodyBytes: 4MB}",
+                        "limits.maxBodyBytes: expected a size such as 65536 (bytes), 64KiB, 4MiB or 1GiB,"
+                                + " got \"4MB\""),
+                row("size that overflows", VALID_BASE + "limits: {maxInitialLineBytes: 99999999999GiB}",
+                        "limits.maxInitialLineBytes: must be between 1KiB and 64KiB, got \"99999999999GiB\""),
+                row("duration above its bound", VALID_BASE + "limits: {idleTimeout: 25h}",
+                        "limits.idleTimeout: must be between 1ms and 24h, got \"25h\""),
+                row("duration of zero", VALID_BASE + "limits: {upstreamConnectTimeout: 0s}",
+                        "limits.upstreamConnectTimeout: must be between 1ms and 24h, got \"0s\""),
+                row("negative duration in milliseconds", VALID_BASE + "limits: {upstreamResponseTimeout: -5}",
+                        "limits.upstreamResponseTimeout: must be between 1ms and 24h, got -5"),
+                row("duration in words", VALID_BASE + "limits: {idleTimeout: 1 minute}",
+                        "limits.idleTimeout: expected a duration such as 500ms, 30s, 5m or 1h"
+                                + " (a plain integer is milliseconds), got \"1 minute\""),
+                row("origin with a path", VALID_BASE + "security: {allowedOrigins: [\"https://example.com/\"]}",
+                        "security.allowedOrigins[0]: must be an origin like \"https://example.com\" or"
+                                + " \"http://localhost:8080\" (http or https, a host, an optional port, no path),"
+                                + " got \"https://example.com/\""),
+                row("origin list given as a string", VALID_BASE + "security: {allowedOrigins: \"*\"}",
+                        "security.allowedOrigins: expected a list, got \"*\""),
+                row("host entry that is a number", VALID_BASE + "security: {allowedHosts: [localhost, 5]}",
+                        "security.allowedHosts[1]: expected a string, got 5"),
+                row("IPv6 host entry without brackets", VALID_BASE + "security: {allowedHosts: [\"::1\"]}",
+                        "security.allowedHosts[0]: must be a host with an optional port, like \"example.com\","
+                                + " \"example.com:8443\" or \"[::1]:8080\", got \"::1\""),
+                row("host entry with port 0", VALID_BASE + "security: {allowedHosts: [\"localhost:0\"]}",
+                        "security.allowedHosts[0]: must be a host with an optional port, like \"example.com\","
+                                + " \"example.com:8443\" or \"[::1]:8080\", got \"localhost:0\""),
+                row("empty host list", VALID_BASE + "security: {allowedHosts: []}",
+                        "security.allowedHosts: must not be empty, since every HTTP/1.1 request has a Host header;"
+                                + " leave the key out to get the defaults"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("invalidConfigs")
+    void reportsExactlyTheseProblems(String name, String yaml, List<String> expected) {
+        ConfigException failure = catchThrowableOfType(ConfigException.class,
+                () -> ConfigLoader.parse(yaml, "test.yaml"));
+
+        assertThat(failure).as("%s must be rejected", name).isNotNull();
+        assertThat(failure.problems()).containsExactlyElementsOf(expected);
+        assertThat(failure.getMessage()).isEqualTo(String.join("\n", expected));
+    }
+
+    static Stream<Arguments> validConfigs() {
+        return Stream.of(
+                Arguments.of("listen and admin both on port 0", VALID_BASE
+                        + "listen: {port: 0}\nadmin: {port: 0}"),
+                Arguments.of("admin on the listen port of another host", VALID_BASE
+                        + "listen: {host: 127.0.0.2, port: 8080}\nadmin: {port: 8080}"),
+                Arguments.of("sections with only comments under them", VALID_BASE
+                        + "limits:\n  # maxBodyBytes: 4MiB\nsecurity:\n"),
+                Arguments.of("IPv6 listen host", VALID_BASE + "listen: {host: \"::1\"}"),
+                Arguments.of("empty origin list", VALID_BASE + "security: {allowedOrigins: []}"),
+                Arguments.of("hosts and origins with ports and IPv6", VALID_BASE
+                        + "security: {allowedHosts: [\"[::1]:8080\", gw.example.com, \"my_svc:443\"],"
+                        + " allowedOrigins: [\"HTTPS://gw.example.com\", \"http://[::1]:3000\"]}"),
+                Arguments.of("bounds themselves", VALID_BASE + """
+                        limits:
+                          maxBodyBytes: 1KiB
+                          maxHeaderBytes: 1MiB
+                          maxInitialLineBytes: 64KiB
+                          maxConnections: 1000000
+                          idleTimeout: 24h
+                          upstreamConnectTimeout: 1
+                          upstreamResponseTimeout: 1ms
+                          maxUpstreamConnectionsPerEventLoop: 10000
+                          maxPendingUpstreamAcquires: 1
+                        """),
+                Arguments.of("route to / and an upstream with a query", """
+                        upstreams: [{name: a.b_c-1, url: "HTTPS://example.com:8443/v1/mcp?tenant=x", era: legacy}]
+                        routes: [{path: /, upstream: a.b_c-1}]
+                        """));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("validConfigs")
+    void accepts(String name, String yaml) {
+        assertThatCode(() -> ConfigLoader.parse(yaml, "test.yaml")).as(name).doesNotThrowAnyException();
+    }
+
+    @Test
+    void collectsEveryProblemInOnePass() {
+        String yaml = """
+                listen: {port: 70000, hots: x}
+                upstreams:
+                  - {name: a, url: "ftp://x", era: old}
+                  - {name: a, url: "http://127.0.0.1:2/mcp"}
+                routes:
+                  - {path: mcp, upstream: a}
+                  - {path: /mcp, upstream: b}
+                  - {path: /mcp, upstream: a}
+                limits: {maxConnections: many, idleTimeout: 2d, maxBodyByte: 1}
+                """;
+
+        ConfigException failure = catchThrowableOfType(ConfigException.class,
+                () -> ConfigLoader.parse(yaml, "test.yaml"));
+
+        assertThat(failure.problems()).containsExactly(
+                "listen.port: must be between 0 and 65535, got 70000",
+                "listen.hots: unknown key (known: host, port)",
+                "upstreams[0].url: must be an absolute http(s) URL, got \"ftp://x\"",
+                "upstreams[0].era: must be one of auto, modern, legacy, got \"old\"",
+                "upstreams[1].name: duplicate name \"a\"",
+                "routes[0].path: must start with \"/\"",
+                "routes[1].upstream: unknown upstream \"b\" (known: a)",
+                "routes[2].path: duplicate path \"/mcp\"",
+                "limits.maxConnections: expected an integer, got \"many\"",
+                "limits.idleTimeout: expected a duration such as 500ms, 30s, 5m or 1h"
+                        + " (a plain integer is milliseconds), got \"2d\"",
+                "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")");
+    }
+
+    private static Arguments row(String name, String yaml, String... problems) {
+        return Arguments.of(name, yaml, List.of(problems));
+    }
+}
