@@ -145,12 +145,14 @@ public final class ConfigLoader {
             return sourceName + ": YAML syntax error at line " + (mark.getLine() + 1) + ", column "
                     + (mark.getColumn() + 1) + ": " + firstLine(yamlError.getProblem());
         }
-        String where = "line " + error.getLocation().getLineNr() + ", column " + error.getLocation().getColumnNr();
+        int line = error.getLocation().getLineNr();
         Matcher duplicate = DUPLICATE_KEY.matcher(firstLine(error.getOriginalMessage()));
         if (duplicate.matches()) {
-            return sourceName + ": duplicate key " + ConfigMapping.quote(duplicate.group(1)) + " at " + where;
+            // Jackson points after the key, so only the line is worth showing.
+            return sourceName + ": duplicate key " + ConfigMapping.quote(duplicate.group(1)) + " at line " + line;
         }
-        return sourceName + ": YAML syntax error at " + where + ": " + firstLine(error.getOriginalMessage());
+        return sourceName + ": YAML syntax error at line " + line + ", column " + error.getLocation().getColumnNr()
+                + ": " + firstLine(error.getOriginalMessage());
     }
 
     private static String firstLine(String text) {

@@ -24,8 +24,8 @@ public final class ConfigUnits {
     /** One gibibyte. */
     public static final long GIB = 1024L * MIB;
 
-    private static final Pattern DURATION = Pattern.compile("([0-9]{1,19})(ms|s|m|h)?");
-    private static final Pattern SIZE = Pattern.compile("([0-9]{1,19})(KiB|MiB|GiB)?");
+    private static final Pattern DURATION = Pattern.compile("([0-9]+)(ms|s|m|h)?");
+    private static final Pattern SIZE = Pattern.compile("([0-9]+)(KiB|MiB|GiB)?");
     private static final Duration SATURATED = Duration.ofSeconds(Long.MAX_VALUE);
 
     private ConfigUnits() {
