@@ -1,0 +1,165 @@
+package io.eragate.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.IOException;
+import java.lang.reflect.ParameterizedType;
+import java.lang.reflect.RecordComponent;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Keeps the records, the reader, docs/configuration.md and conf/eragate.yaml in step: every key of the records is
+ * read under its component's name, documented with its real default, and present in the default file.
+ */
+class ConfigDriftTest {
+
+    private static final String UPSTREAM = "{name: everything, url: \"http://127.0.0.1:3001/mcp\"}";
+    private static final String ROUTE = "{path: /mcp, upstream: everything}";
+    private static final String MINIMAL = "upstreams: [" + UPSTREAM + "]\nroutes: [" + ROUTE + "]\n";
+    private static final Pattern DOCUMENTED_KEY = Pattern.compile("(?m)^\\| `([^`]+)` \\| [^|]+ \\| ([^|]+) \\|");
+
+    /** Every section of the file (a record), by its path: "" for the top, "upstreams[]" for list entries. */
+    private static Map<String, Class<?>> sections() {
+        Map<String, Class<?>> sections = new LinkedHashMap<>();
+        addSections("", GatewayConfig.class, sections);
+        return sections;
+    }
+
+    private static void addSections(String path, Class<?> type, Map<String, Class<?>> sections) {
+        sections.put(path, type);
+        for (RecordComponent component : type.getRecordComponents()) {
+            Class<?> nested = nestedRecord(component);
+            if (nested != null) {
+                String suffix = component.getType() == List.class ? "[]" : "";
+                addSections(join(path, component.getName()) + suffix, nested, sections);
+            }
+        }
+    }
+
+    /** The record a component holds, directly or as list entries; null for a value. */
+    private static Class<?> nestedRecord(RecordComponent component) {
+        Class<?> type = component.getType();
+        if (type == List.class) {
+            type = (Class<?>) ((ParameterizedType) component.getGenericType()).getActualTypeArguments()[0];
+        }
+        return type.isRecord() ? type : null;
+    }
+
+    /** Every key that holds a value, by its documented path, such as "limits.maxBodyBytes" or "routes[].path". */
+    private static Set<String> leafKeys() {
+        Set<String> keys = new LinkedHashSet<>();
+        sections().forEach((path, type) -> {
+            for (RecordComponent component : type.getRecordComponents()) {
+                if (nestedRecord(component) == null) {
+                    keys.add(join(path, component.getName()));
+                }
+            }
+        });
+        return keys;
+    }
+
+    @Test
+    void readerKnowsExactlyTheRecordComponentsOfEachSection() {
+        Map<String, String> probes = new LinkedHashMap<>();
+        probes.put("", MINIMAL + "zz: 1");
+        probes.put("listen", MINIMAL + "listen: {zz: 1}");
+        probes.put("admin", MINIMAL + "admin: {zz: 1}");
+        probes.put("upstreams[]", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}", ", zz: 1}")));
+        probes.put("routes[]", MINIMAL.replace(ROUTE, ROUTE.replace("}", ", zz: 1}")));
+        probes.put("security", MINIMAL + "security: {zz: 1}");
+        probes.put("limits", MINIMAL + "limits: {zz: 1}");
+        assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
+
+        sections().forEach((path, type) -> {
+            String componentNames = Arrays.stream(type.getRecordComponents())
+                    .map(RecordComponent::getName)
+                    .collect(Collectors.joining(", "));
+            ConfigException failure = catchThrowableOfType(ConfigException.class,
+                    () -> ConfigLoader.parse(probes.get(path), "probe.yaml"));
+
+            assertThat(failure.problems()).as(type.getSimpleName()).containsExactly(
+                    join(path.replace("[]", "[0]"), "zz") + ": unknown key (known: " + componentNames + ")");
+        });
+    }
+
+    @Test
+    void docsListEveryKeyAndNoOther() throws IOException {
+        assertThat(documentedDefaults().keySet()).containsExactlyInAnyOrderElementsOf(leafKeys());
+    }
+
+    @Test
+    void docsShowTheRealDefaults() throws Exception {
+        Map<String, String> documented = documentedDefaults();
+        GatewayConfig defaults = GatewayConfig.defaults();
+        Map<String, Record> sections = Map.of("listen", defaults.listen(), "admin", defaults.admin(),
+                "limits", defaults.limits());
+
+        int checked = 0;
+        for (Map.Entry<String, Record> section : sections.entrySet()) {
+            for (RecordComponent component : section.getValue().getClass().getRecordComponents()) {
+                String key = section.getKey() + "." + component.getName();
+                Object value = component.getAccessor().invoke(section.getValue());
+                assertThat(parseDocumented(key, documented.get(key), value)).as(key).isEqualTo(value);
+                checked++;
+            }
+        }
+        assertThat(checked).isEqualTo(13);
+        EraSetting defaultEra = ConfigLoader.parse(MINIMAL, "t.yaml").upstreams().get(0).era();
+        assertThat(documented.get("upstreams[].era")).isEqualTo("`" + defaultEra.yamlName() + "`");
+    }
+
+    @Test
+    void defaultFileHasEveryKey() throws IOException {
+        String file = Files.readString(RepositoryFiles.root().resolve("conf/eragate.yaml"));
+
+        for (String key : leafKeys()) {
+            String name = key.substring(key.lastIndexOf('.') + 1);
+            Pattern line = Pattern.compile("(?m)^[ ]*(# )?(- )?" + Pattern.quote(name) + ":");
+            assertThat(line.matcher(file).find()).as("conf/eragate.yaml has %s", key).isTrue();
+        }
+    }
+
+    private static Map<String, String> documentedDefaults() throws IOException {
+        String docs = Files.readString(RepositoryFiles.root().resolve("docs/configuration.md"));
+        Map<String, String> defaults = new LinkedHashMap<>();
+        Matcher row = DOCUMENTED_KEY.matcher(docs);
+        while (row.find()) {
+            assertThat(defaults.put(row.group(1), row.group(2).trim())).as("%s documented once", row.group(1))
+                    .isNull();
+        }
+        return defaults;
+    }
+
+    /** A documented default, read with the syntax the file uses for a value of that kind. */
+    private static Object parseDocumented(String key, String cell, Object actual) {
+        assertThat(cell).as("default of %s", key).isNotNull().startsWith("`").endsWith("`");
+        String text = cell.substring(1, cell.length() - 1);
+        if (actual instanceof Duration) {
+            return ConfigUnits.parseDuration(text).orElseThrow();
+        }
+        if (key.endsWith("Bytes")) {
+            long bytes = ConfigUnits.parseSize(text).orElseThrow();
+            return actual instanceof Integer ? (Object) (int) bytes : (Object) bytes;
+        }
+        if (actual instanceof Integer) {
+            return Integer.parseInt(text);
+        }
+        return text;
+    }
+
+    private static String join(String path, String key) {
+        return path.isEmpty() ? key : path + "." + key;
+    }
+}

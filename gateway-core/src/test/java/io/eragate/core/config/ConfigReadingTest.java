@@ -1,0 +1,166 @@
+package io.eragate.core.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Objects;
+import org.junit.jupiter.api.Test;
+
+/** Values land in the right components, defaults fill the gaps, and the effective Origin/Host lists follow listen. */
+class ConfigReadingTest {
+
+    private static final String MINIMAL = """
+            listen: { host: 127.0.0.1, port: 8080 }
+            admin:  { host: 127.0.0.1, port: 9090 }   # /healthz /readyz /metrics /admin/eras
+            upstreams:
+              - name: everything
+                url: http://127.0.0.1:3001/mcp        # era: auto | modern | legacy  (auto by default)
+            routes:
+              - path: /mcp
+                upstream: everything
+            """;
+
+    @Test
+    void readsEveryKeyIntoItsComponent() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(resource("config/every-key.yaml"), "every-key.yaml");
+
+        assertThat(config).isEqualTo(new GatewayConfig(
+                new ListenConfig("0.0.0.0", 18080),
+                new AdminConfig("::1", 19090),
+                List.of(
+                        new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"), EraSetting.AUTO),
+                        new UpstreamConfig("legacy-fleet.eu_1",
+                                URI.create("https://mcp.internal.example:8443/v1/mcp?tenant=a"), EraSetting.LEGACY),
+                        new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN)),
+                List.of(
+                        new RouteConfig("/mcp", "everything"),
+                        new RouteConfig("/legacy", "legacy-fleet.eu_1"),
+                        new RouteConfig("/modern/mcp", "modern")),
+                new SecurityConfig(List.of("https://app.example.com", "http://localhost:5173"),
+                        List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080")),
+                new LimitsConfig(8L * 1024 * 1024, 32 * 1024, 4096, 2000, Duration.ofMinutes(2),
+                        Duration.ofMillis(750), Duration.ofHours(1), 16, 64)));
+    }
+
+    @Test
+    void theMinimalConfigOfTheArchitectureLoadsAsIs() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(MINIMAL, "minimal.yaml");
+
+        assertThat(config).isEqualTo(GatewayConfig.defaults()
+                .withUpstreams(List.of(new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"),
+                        EraSetting.AUTO)))
+                .withRoutes(List.of(new RouteConfig("/mcp", "everything"))));
+    }
+
+    @Test
+    void builtInDefaults() {
+        GatewayConfig defaults = GatewayConfig.defaults();
+
+        assertThat(defaults.listen()).isEqualTo(new ListenConfig("127.0.0.1", 8080));
+        assertThat(defaults.admin()).isEqualTo(new AdminConfig("127.0.0.1", 9090));
+        assertThat(defaults.upstreams()).isEmpty();
+        assertThat(defaults.routes()).isEmpty();
+        assertThat(defaults.security()).isEqualTo(new SecurityConfig(null, null));
+        assertThat(defaults.limits()).isEqualTo(new LimitsConfig(4L * 1024 * 1024, 16 * 1024, 8 * 1024, 10_000,
+                Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(60), 128, 1024));
+    }
+
+    @Test
+    void integersAndQuotedDigitsAreMillisecondsAndBytes() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(MINIMAL + """
+                limits:
+                  idleTimeout: 1500
+                  upstreamConnectTimeout: "250"
+                  maxBodyBytes: "2048"
+                  maxHeaderBytes: 4096
+                """, "t.yaml");
+
+        assertThat(config.limits().idleTimeout()).isEqualTo(Duration.ofMillis(1500));
+        assertThat(config.limits().upstreamConnectTimeout()).isEqualTo(Duration.ofMillis(250));
+        assertThat(config.limits().maxBodyBytes()).isEqualTo(2048);
+        assertThat(config.limits().maxHeaderBytes()).isEqualTo(4096);
+    }
+
+    @Test
+    void defaultHostsAndOriginsFollowTheListenHost() {
+        SecurityConfig security = SecurityConfig.defaults();
+        ListenConfig listen = new ListenConfig("GW.Example.COM", 8080);
+
+        assertThat(security.effectiveAllowedHosts(listen))
+                .containsExactly("gw.example.com", "localhost", "127.0.0.1", "[::1]");
+        assertThat(security.effectiveAllowedOrigins(listen)).containsExactly(
+                "http://gw.example.com", "https://gw.example.com",
+                "http://localhost", "https://localhost",
+                "http://127.0.0.1", "https://127.0.0.1",
+                "http://[::1]", "https://[::1]");
+    }
+
+    @Test
+    void defaultHostsDoNotRepeatALoopbackListenHost() {
+        SecurityConfig security = SecurityConfig.defaults();
+
+        assertThat(security.effectiveAllowedHosts(new ListenConfig("127.0.0.1", 0)))
+                .containsExactly("127.0.0.1", "localhost", "[::1]");
+        assertThat(security.effectiveAllowedHosts(new ListenConfig("::1", 0)))
+                .containsExactly("[::1]", "localhost", "127.0.0.1");
+    }
+
+    @Test
+    void explicitListsReplaceTheDefaults() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(MINIMAL + """
+                security:
+                  allowedOrigins: []
+                  allowedHosts: [gw.example.com]
+                """, "t.yaml");
+
+        assertThat(config.security().effectiveAllowedOrigins(config.listen())).isEmpty();
+        assertThat(config.security().effectiveAllowedHosts(config.listen())).containsExactly("gw.example.com");
+    }
+
+    @Test
+    void absentListsKeepTheDefaultsWhileTheOtherIsExplicit() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(MINIMAL + "security: {allowedHosts: [gw.example.com]}",
+                "t.yaml");
+
+        assertThat(config.security().allowedOrigins()).isNull();
+        assertThat(config.security().effectiveAllowedOrigins(config.listen())).contains("http://127.0.0.1");
+    }
+
+    @Test
+    void eraSettingPinsAnEraOrNot() {
+        assertThat(EraSetting.AUTO.pinnedEra()).isEmpty();
+        assertThat(EraSetting.MODERN.pinnedEra()).contains(io.eragate.core.mcp.Era.MODERN);
+        assertThat(EraSetting.LEGACY.pinnedEra()).contains(io.eragate.core.mcp.Era.LEGACY);
+        assertThat(EraSetting.LEGACY.yamlName()).isEqualTo("legacy");
+    }
+
+    @Test
+    void upstreamLookupByName() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(MINIMAL, "t.yaml");
+
+        assertThat(config.upstream("everything")).map(UpstreamConfig::url)
+                .contains(URI.create("http://127.0.0.1:3001/mcp"));
+        assertThat(config.upstream("Everything")).isEmpty();
+    }
+
+    @Test
+    void recordsAreImmutable() {
+        List<String> hosts = new java.util.ArrayList<>(List.of("a.example"));
+        SecurityConfig security = new SecurityConfig(null, hosts);
+        hosts.add("b.example");
+
+        assertThat(security.allowedHosts()).containsExactly("a.example");
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = Objects.requireNonNull(
+                ConfigReadingTest.class.getClassLoader().getResourceAsStream(name), name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
