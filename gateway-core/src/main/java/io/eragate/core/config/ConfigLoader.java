@@ -13,6 +13,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -63,6 +64,8 @@ public final class ConfigLoader {
             bytes = Files.readAllBytes(file);
         } catch (NoSuchFileException missing) {
             throw new ConfigException(List.of(source + ": file not found"));
+        } catch (AccessDeniedException denied) {
+            throw new ConfigException(List.of(source + ": cannot be read: permission denied"));
         } catch (IOException unreadable) {
             throw new ConfigException(List.of(source + ": cannot be read: " + unreadable));
         }
@@ -116,7 +119,7 @@ public final class ConfigLoader {
     /**
      * Jackson's tree reader turns a YAML alias ({@code *name}) into the plain string {@code name}, which would then be
      * validated as if the user had written it. A first pass over the tokens rejects aliases with their position, and
-     * reports a syntax error before the tree is built.
+     * reports a syntax error or a duplicate key before the tree is built.
      */
     private static void rejectSyntaxErrorsAndAliases(String yaml, String sourceName) throws ConfigException {
         Problems problems = new Problems();
