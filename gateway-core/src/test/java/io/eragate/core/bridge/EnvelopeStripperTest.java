@@ -77,7 +77,8 @@ class EnvelopeStripperTest {
     @Test
     void neverModifiesTheInputAndSharesNoNodesWithIt() {
         ObjectNode params = obj("""
-                {'arguments':{'a':1},'_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28','progressToken':'t'}}""");
+                {'arguments':{'a':1},
+                 '_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28','progressToken':'t'}}""");
         ObjectNode before = params.deepCopy();
 
         ObjectNode stripped = EnvelopeStripper.strip(params);

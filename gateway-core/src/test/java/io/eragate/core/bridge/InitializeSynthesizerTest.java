@@ -21,7 +21,8 @@ class InitializeSynthesizerTest {
                 {'name':'echo','_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28',
                   'io.modelcontextprotocol/clientCapabilities':{'elicitation':{'form':{},'url':{}},
                      'extensions':{'io.modelcontextprotocol/tasks':{}}},
-                  'io.modelcontextprotocol/clientInfo':{'name':'inspector','version':'2.12.0','title':'Inspector'}}}""");
+                  'io.modelcontextprotocol/clientInfo':
+                     {'name':'inspector','version':'2.12.0','title':'Inspector'}}}""");
 
         assertThat(synthesizer.initializeParams(request)).isEqualTo(obj("""
                 {'protocolVersion':'2025-11-25',
@@ -33,9 +34,10 @@ class InitializeSynthesizerTest {
         return Stream.of(
                 Arguments.of("no params", null),
                 Arguments.of("no _meta", obj("{}")),
-                Arguments.of("no clientInfo", obj("{'_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28'}}")),
+                Arguments.of("no clientInfo", obj("{'_meta':{'io.modelcontextprotocol/logLevel':'info'}}")),
                 Arguments.of("no version", obj("{'_meta':{'io.modelcontextprotocol/clientInfo':{'name':'c'}}}")),
-                Arguments.of("numeric name", obj("{'_meta':{'io.modelcontextprotocol/clientInfo':{'name':1,'version':'1'}}}")),
+                Arguments.of("numeric name",
+                        obj("{'_meta':{'io.modelcontextprotocol/clientInfo':{'name':1,'version':'1'}}}")),
                 Arguments.of("not an object", obj("{'_meta':{'io.modelcontextprotocol/clientInfo':'c'}}")));
     }
 

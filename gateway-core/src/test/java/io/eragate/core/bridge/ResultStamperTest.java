@@ -13,7 +13,8 @@ class ResultStamperTest {
 
     private static final ObjectNode INIT = obj("""
             {'protocolVersion':'2025-11-25','capabilities':{'tools':{}},
-             'serverInfo':{'name':'mcp-servers/everything','title':'Everything Reference Server','version':'2.0.0'}}""");
+             'serverInfo':
+               {'name':'mcp-servers/everything','title':'Everything Reference Server','version':'2.0.0'}}""");
     private static final String SERVER_INFO =
             "{'name':'mcp-servers/everything','title':'Everything Reference Server','version':'2.0.0'}";
 
