@@ -1,0 +1,102 @@
+package io.eragate.core.bridge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.jsonrpc.JsonRpcError;
+import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
+import java.util.Objects;
+
+/**
+ * Translates what a legacy upstream answers with instead of a result into what a 2026-07-28 client may receive.
+ *
+ * <ul>
+ *   <li>-32601 stays -32601 and is sent with HTTP 404, as 2026-07-28 requires for an unknown method;</li>
+ *   <li>-32002 (legacy "resource not found") becomes -32602, its {@code data} (with {@code uri}) kept;</li>
+ *   <li>-32042 (legacy "URL elicitation required") is flagged for the multi-round-trip layer and otherwise falls
+ *       back to -32603;</li>
+ *   <li>any other code in -32099…-32020, which only the spec may define and whose legacy meanings describe the
+ *       upstream hop, becomes -32603 with the original in {@code data.upstreamError};</li>
+ *   <li>everything else (standard codes, -32000…-32019, application codes) passes in-band with HTTP 200.</li>
+ * </ul>
+ * An upstream answer that is no JSON-RPC error at all (an HTML page, a serialized exception, an empty 5xx) is
+ * turned into -32603 with HTTP 502 by {@link #fromNonJsonRpcBody(int, String, byte[])}; its body never reaches the
+ * client as it was.
+ */
+public final class ErrorMapper {
+
+    /** HTTP status of an error that travels in-band. */
+    public static final int STATUS_IN_BAND = 200;
+    /** HTTP status of a method-not-found error on the 2026-07-28 wire. */
+    public static final int STATUS_METHOD_NOT_FOUND = 404;
+    /** HTTP status when the upstream answered something that is not MCP. */
+    public static final int STATUS_BAD_GATEWAY = 502;
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private ErrorMapper() {
+    }
+
+    /** Maps an error the legacy upstream returned in a JSON-RPC response. */
+    public static MappedError map(JsonRpcError upstream) {
+        Objects.requireNonNull(upstream, "upstream");
+        int code = upstream.code();
+        if (code == JsonRpcErrorCodes.METHOD_NOT_FOUND) {
+            return new MappedError(upstream, STATUS_METHOD_NOT_FOUND, false);
+        }
+        if (code == JsonRpcErrorCodes.LEGACY_RESOURCE_NOT_FOUND) {
+            JsonRpcError invalidParams =
+                    new JsonRpcError(JsonRpcErrorCodes.INVALID_PARAMS, upstream.message(), upstream.data());
+            return new MappedError(invalidParams, STATUS_IN_BAND, false);
+        }
+        if (JsonRpcErrorCodes.isSpecReserved(code)) {
+            return new MappedError(wrapReserved(upstream), STATUS_IN_BAND, isUrlElicitationRequired(upstream));
+        }
+        return new MappedError(upstream, STATUS_IN_BAND, false);
+    }
+
+    /** Whether the upstream failed with the legacy -32042 "URL elicitation required". */
+    public static boolean isUrlElicitationRequired(JsonRpcError upstream) {
+        Objects.requireNonNull(upstream, "upstream");
+        return upstream.code() == JsonRpcErrorCodes.LEGACY_URL_ELICITATION_REQUIRED;
+    }
+
+    /**
+     * An error for an upstream answer that is not a JSON-RPC response to the request: it names the upstream's HTTP
+     * status and carries a short, sanitized snippet of the body (markup stripped, stack frames cut, control
+     * characters removed, length bounded). Sent with HTTP 502, since the fault lies between Eragate and the upstream.
+     *
+     * @param httpStatus the upstream's HTTP status
+     * @param contentType the upstream's {@code Content-Type}, or {@code null}
+     * @param body the upstream's body, or {@code null}; only its start is read
+     */
+    public static MappedError fromNonJsonRpcBody(int httpStatus, String contentType, byte[] body) {
+        String snippet = BodySnippet.of(contentType, body);
+        String message = "Upstream answered HTTP " + httpStatus + (snippet.isEmpty() ? "" : ": " + snippet);
+        ObjectNode data = NODES.objectNode();
+        data.put("upstreamStatus", httpStatus);
+        String type = BodySnippet.contentTypeForDisplay(contentType);
+        if (!type.isEmpty()) {
+            data.put("upstreamContentType", type);
+        }
+        if (!snippet.isEmpty()) {
+            data.put("upstreamBody", snippet);
+        }
+        return new MappedError(new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message, data), STATUS_BAD_GATEWAY,
+                false);
+    }
+
+    private static JsonRpcError wrapReserved(JsonRpcError upstream) {
+        ObjectNode original = NODES.objectNode();
+        original.put("code", upstream.code());
+        original.put("message", upstream.message());
+        JsonNode originalData = upstream.data();
+        if (originalData != null) {
+            original.set("data", originalData.deepCopy());
+        }
+        ObjectNode data = NODES.objectNode();
+        data.set("upstreamError", original);
+        String message = "Upstream error " + upstream.code() + ": " + upstream.message();
+        return new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message, data);
+    }
+}

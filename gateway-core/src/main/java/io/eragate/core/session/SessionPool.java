@@ -1,0 +1,177 @@
+package io.eragate.core.session;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.benmanes.caffeine.cache.AsyncCache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Scheduler;
+import com.github.benmanes.caffeine.cache.Ticker;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The pool of legacy upstream sessions that serve modern requests, one per {@link SessionKey}.
+ *
+ * <ul>
+ *   <li>Single-flight: concurrent first callers for a key wait for one {@code initialize}. A failed open is not
+ *       kept, so the next acquire tries again.</li>
+ *   <li>Bounded: at most {@code maxSessions} sessions, each dropped after {@code idleExpiry} without an acquire.
+ *       Every session that leaves the pool (evicted, expired, invalidated, or at {@link #close()}) is closed
+ *       upstream through the connector; one still opening is closed as soon as it is open.</li>
+ *   <li>{@link #invalidate} drops a session the upstream has forgotten, but never a newer replacement.</li>
+ * </ul>
+ * Thread-safe; nothing here blocks.
+ */
+public final class SessionPool implements AutoCloseable {
+
+    private static final Logger log = LoggerFactory.getLogger(SessionPool.class);
+
+    private final SessionConnector connector;
+    private final AsyncCache<SessionKey, UpstreamSession> sessions;
+    private volatile boolean closed;
+
+    /**
+     * A pool on the system clock; idle sessions are reaped by a background timer even when no request arrives.
+     */
+    public SessionPool(SessionConnector connector, int maxSessions, Duration idleExpiry) {
+        this(connector, maxSessions, idleExpiry, Ticker.systemTicker(), Scheduler.systemScheduler());
+    }
+
+    /**
+     * A pool on {@code ticker}; expired sessions are reaped during pool activity or {@link #cleanUp()}.
+     *
+     * @param maxSessions the most sessions held at once; at least 1
+     * @param idleExpiry how long a session may go without an acquire before it is closed; positive
+     * @param ticker the time source for idle expiry
+     */
+    public SessionPool(SessionConnector connector, int maxSessions, Duration idleExpiry, Ticker ticker) {
+        this(connector, maxSessions, idleExpiry, ticker, Scheduler.disabledScheduler());
+    }
+
+    private SessionPool(
+            SessionConnector connector, int maxSessions, Duration idleExpiry, Ticker ticker, Scheduler scheduler) {
+        this.connector = Objects.requireNonNull(connector, "connector");
+        Objects.requireNonNull(idleExpiry, "idleExpiry");
+        Objects.requireNonNull(ticker, "ticker");
+        if (maxSessions < 1) {
+            throw new IllegalArgumentException("maxSessions must be >= 1, got " + maxSessions);
+        }
+        if (idleExpiry.isZero() || idleExpiry.isNegative()) {
+            throw new IllegalArgumentException("idleExpiry must be positive, got " + idleExpiry);
+        }
+        // Removal work is a non-blocking call into the connector, so it runs on whichever thread triggers it.
+        this.sessions = Caffeine.newBuilder()
+                .maximumSize(maxSessions)
+                .expireAfterAccess(idleExpiry)
+                .ticker(ticker)
+                .scheduler(scheduler)
+                .executor(Runnable::run)
+                .<SessionKey, UpstreamSession>removalListener((key, session, cause) -> onRemoval(session, cause))
+                .buildAsync();
+    }
+
+    /**
+     * The session for {@code key}, opening one when there is none.
+     *
+     * @param initializeParams called at most once, and only when this call is the one that opens the session
+     * @return a future of its own for this caller: cancelling it does not affect other callers or the open
+     */
+    public CompletableFuture<UpstreamSession> acquire(SessionKey key, Supplier<ObjectNode> initializeParams) {
+        Objects.requireNonNull(key, "key");
+        Objects.requireNonNull(initializeParams, "initializeParams");
+        if (closed) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the session pool is closed"));
+        }
+        CompletableFuture<UpstreamSession> session = sessions.get(key, (k, executor) -> open(k, initializeParams));
+        if (closed) {
+            // close() ran between the check above and get(): do not leave a session behind in a closed pool.
+            sessions.synchronous().invalidate(key);
+        }
+        return session.copy();
+    }
+
+    /**
+     * Drops {@code session} because the upstream no longer knows it (404, or a 400 naming an unknown session), so
+     * that the next acquire for its key initializes anew. Does nothing when the pool already holds a different
+     * session, or a pending open, for that key.
+     *
+     * @param why a short reason, for the log
+     */
+    public void invalidate(UpstreamSession session, String why) {
+        Objects.requireNonNull(session, "session");
+        sessions.asMap().computeIfPresent(session.key(), (key, current) -> {
+            if (holds(current, session)) {
+                log.info("Dropping upstream session {} of {}: {}", session.sessionId(), key.upstream(), why);
+                return null;
+            }
+            return current;
+        });
+    }
+
+    /** How many sessions the pool holds, including ones still opening. */
+    public int size() {
+        sessions.synchronous().cleanUp();
+        return Math.toIntExact(sessions.synchronous().estimatedSize());
+    }
+
+    /** Performs pending expiry and eviction now, closing the sessions that leave. */
+    public void cleanUp() {
+        sessions.synchronous().cleanUp();
+    }
+
+    /** Closes every session through the connector; later acquires fail. */
+    @Override
+    public void close() {
+        closed = true;
+        sessions.synchronous().invalidateAll();
+        sessions.synchronous().cleanUp();
+    }
+
+    private CompletableFuture<UpstreamSession> open(SessionKey key, Supplier<ObjectNode> initializeParams) {
+        CompletableFuture<UpstreamSession> opening;
+        try {
+            opening = connector.open(key, initializeParams.get());
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+        if (opening == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("the connector returned no future"));
+        }
+        return opening.thenApply(session -> {
+            if (session == null || !session.key().equals(key)) {
+                throw new IllegalStateException("the connector opened a session for another key: " + session);
+            }
+            return session;
+        });
+    }
+
+    private static boolean holds(CompletableFuture<UpstreamSession> current, UpstreamSession session) {
+        return current.isDone() && !current.isCompletedExceptionally() && current.join() == session;
+    }
+
+    private void onRemoval(UpstreamSession session, RemovalCause cause) {
+        if (session == null) {
+            return;
+        }
+        log.debug("Closing upstream session {} of {} ({})", session.sessionId(), session.key().upstream(), cause);
+        CompletableFuture<Void> closing;
+        try {
+            closing = connector.close(session);
+        } catch (RuntimeException e) {
+            log.warn("Closing upstream session {} of {} failed", session.sessionId(), session.key().upstream(), e);
+            return;
+        }
+        if (closing != null) {
+            closing.whenComplete((ignored, failure) -> {
+                if (failure != null) {
+                    log.warn("Closing upstream session {} of {} failed: {}", session.sessionId(),
+                            session.key().upstream(), failure.toString());
+                }
+            });
+        }
+    }
+}
