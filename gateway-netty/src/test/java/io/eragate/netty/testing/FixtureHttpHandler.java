@@ -15,6 +15,9 @@ import org.slf4j.LoggerFactory;
  * The last handler of a fixture connection: records the aggregated request, wraps it in a {@link FixtureExchange}
  * and hands it to the fixture's endpoint. The request is released when this returns (auto-release); the endpoint
  * only ever sees the copied bytes.
+ *
+ * <p>One exchange at a time per connection: HTTP/1.1 clients (the JDK's, the gateway's pools) do not pipeline, so a
+ * fixture never has to order the answers of overlapping requests on one connection.
  */
 final class FixtureHttpHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
     private static final Logger LOG = LoggerFactory.getLogger(FixtureHttpHandler.class);

@@ -44,7 +44,8 @@ final class ModernCatalog {
         tools.add(tool("echo", "Echoes the message back as text.", "message", "string"));
         ObjectNode slow = tool("slow", "Answers after ms milliseconds, with steps progress notifications first.",
                 "ms", "integer");
-        slow.withObjectProperty("inputSchema").withObjectProperty("properties").putObject("steps").put("type", "integer");
+        slow.withObjectProperty("inputSchema").withObjectProperty("properties")
+                .putObject("steps").put("type", "integer");
         tools.add(slow);
         tools.add(tool("hang", "Never answers; for timeout and cancellation tests.", null, null));
         tools.add(tool("die_mid_stream", "Starts an SSE answer, sends one progress event, then drops the connection.",

@@ -32,7 +32,8 @@ final class ModernEndpoint implements ExchangeHandler {
         }
         if (!"POST".equals(request.httpMethod())) {
             exchange.respondJson(HttpResponseStatus.METHOD_NOT_ALLOWED,
-                    JsonRpcWire.transportError(JsonRpcWire.SERVER_ERROR, "Method not allowed."), Map.of("Allow", "POST"));
+                    JsonRpcWire.transportError(JsonRpcWire.SERVER_ERROR, "Method not allowed."),
+                    Map.of("Allow", "POST"));
             return;
         }
         JsonNode message = request.json();

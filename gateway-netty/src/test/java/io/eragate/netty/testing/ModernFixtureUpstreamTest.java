@@ -71,7 +71,8 @@ class ModernFixtureUpstreamTest {
     @Test
     void echoAnswersJsonWithTheMessage() {
         try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start()) {
-            HttpResponse<String> response = http.post(upstream.uri(), toolCall(3, "echo", "{\"message\":\"hi\"}", null));
+            HttpResponse<String> response = http.post(upstream.uri(),
+                    toolCall(3, "echo", "{\"message\":\"hi\"}", null));
 
             JsonNode result = json(response).path("result");
             assertThat(response.headers().firstValue("content-length")).isPresent();
@@ -130,7 +131,8 @@ class ModernFixtureUpstreamTest {
     @Test
     void slowSendsNoProgressWithoutAProgressToken() {
         try (ModernFixtureUpstream upstream = ModernFixtureUpstream.builder().responseMode(ResponseMode.SSE).start()) {
-            HttpResponse<String> response = http.post(upstream.uri(), toolCall(7, "slow", "{\"ms\":10,\"steps\":2}", null));
+            HttpResponse<String> response = http.post(upstream.uri(),
+                    toolCall(7, "slow", "{\"ms\":10,\"steps\":2}", null));
 
             List<JsonNode> messages = SseTranscript.parse(response.body()).messages();
             assertThat(messages).hasSize(1);
@@ -208,7 +210,8 @@ class ModernFixtureUpstreamTest {
                     for (String line = reader.readLine(); line != null; line = reader.readLine()) {
                         lines.add(line);
                     }
-                }).as("a chunked body cut before its last chunk is an error, not an end").isInstanceOf(IOException.class);
+                }).as("a chunked body cut before its last chunk is an error, not an end")
+                        .isInstanceOf(IOException.class);
             }
             assertThat(lines).contains("event: message");
             assertThat(lines).anyMatch(line -> line.contains("notifications/progress") && line.contains("tok-13"));
