@@ -28,11 +28,6 @@ public interface HeaderView {
      */
     Set<String> names();
 
-    /** A view of nothing. */
-    static HeaderView empty() {
-        return of(Map.of());
-    }
-
     /**
      * A view over a map of names to values, names compared case-insensitively; entries whose names differ only in case
      * are merged in the map's iteration order. For callers outside the HTTP layer and for tests.
