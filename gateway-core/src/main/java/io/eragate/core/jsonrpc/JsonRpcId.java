@@ -24,9 +24,13 @@ public record JsonRpcId(JsonNode node) {
         return new JsonRpcId(JsonNodeFactory.instance.textNode(value));
     }
 
-    /** An id that is a number. */
+    /**
+     * An id that is a number. Values in the {@code int} range become the same node type Jackson's parser produces for
+     * them, so that {@code JsonRpcId.of(1)} equals the id parsed from {@code "id":1}.
+     */
     public static JsonRpcId of(long value) {
-        return new JsonRpcId(JsonNodeFactory.instance.numberNode(value));
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
+        return new JsonRpcId(value == (int) value ? nodes.numberNode((int) value) : nodes.numberNode(value));
     }
 
     /** Whether {@code node} is usable as a request id (a string or a number). */
