@@ -1,0 +1,118 @@
+// A real 2026-07-28 ("modern") MCP server on the TypeScript SDK v2, used as a modern upstream in
+// Eragate's interop tests. Runs on Node >= 20 (use interop/node_modules/.bin/node, which is Node 22).
+//
+//   node modern-server.mjs PORT [json|sse] [stateless|reject]
+//
+// PORT 0 picks a free port. Listens on 127.0.0.1 at /mcp and prints exactly one line
+// "READY <port>" on stdout once it accepts connections; everything else goes to stderr.
+// json|sse selects the SDK's responseMode for modern exchanges (default json; in json mode the
+// SDK drops mid-call notifications such as progress). stateless|reject selects how 2025-era
+// requests are served (default stateless: the SDK's stateless legacy fallback).
+import http from 'node:http';
+import * as z from 'zod/v4';
+import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+
+const USAGE = 'usage: modern-server.mjs PORT [json|sse] [stateless|reject]';
+const [portArg, modeArg = 'json', legacyArg = 'stateless'] = process.argv.slice(2);
+const port = Number(portArg);
+if (portArg === undefined || !Number.isInteger(port) || port < 0 || port > 65535
+    || !['json', 'sse'].includes(modeArg) || !['stateless', 'reject'].includes(legacyArg)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const PROGRESS_INTERVAL_MS = 100;
+
+function text(value) {
+  return { content: [{ type: 'text', text: value }] };
+}
+
+/** Resolves after ms, or early (with false) when the request is cancelled. */
+function waitOrAbort(ms, signal) {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      resolve(false);
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function slow({ ms }, ctx) {
+  const { signal } = ctx.mcpReq;
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  const started = Date.now();
+  let elapsed = 0;
+  while (elapsed < ms) {
+    const step = Math.min(PROGRESS_INTERVAL_MS, ms - elapsed);
+    if (!(await waitOrAbort(step, signal))) {
+      // Tests of cancellation propagation look for this line in the server's stderr.
+      console.error(`CANCELLED slow after ${Date.now() - started} ms`);
+      return text(`cancelled after ${elapsed} ms`);
+    }
+    elapsed += step;
+    if (progressToken !== undefined) {
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: { progressToken, progress: elapsed, total: ms, message: `slept ${elapsed} of ${ms} ms` }
+      });
+    }
+  }
+  return text(`Slept ${ms} ms`);
+}
+
+function createServer() {
+  const server = new McpServer({ name: 'eragate-interop-modern', version: '1.0.0' });
+  server.registerTool('echo', {
+    description: 'Echoes the message back',
+    inputSchema: z.object({ message: z.string() })
+  }, async ({ message }) => text(`Echo: ${message}`));
+  server.registerTool('add', {
+    description: 'Adds two numbers',
+    inputSchema: z.object({ a: z.number(), b: z.number() })
+  }, async ({ a, b }) => text(String(a + b)));
+  server.registerTool('slow', {
+    description: 'Sleeps ms milliseconds, reporting progress when asked, and stops early when cancelled',
+    inputSchema: z.object({ ms: z.number().int().min(0).max(600_000) })
+  }, slow);
+  return server;
+}
+
+const handler = createMcpHandler(createServer, {
+  legacy: legacyArg,
+  responseMode: modeArg,
+  onerror: (error) => console.error(`modern-server: ${error.message}`)
+});
+const nodeHandler = toNodeHandler(handler);
+
+const httpServer = http.createServer((req, res) => {
+  if (new URL(req.url, 'http://127.0.0.1').pathname !== '/mcp') {
+    res.writeHead(404, { 'content-type': 'text/plain' });
+    res.end('not found');
+    return;
+  }
+  nodeHandler(req, res);
+});
+
+httpServer.listen(port, '127.0.0.1', () => {
+  console.log(`READY ${httpServer.address().port}`);
+});
+
+function shutdown() {
+  handler.close().finally(() => {
+    httpServer.close();
+    httpServer.closeAllConnections();
+    process.exit(0);
+  });
+}
+process.on('SIGTERM', shutdown);
+process.on('SIGINT', shutdown);
