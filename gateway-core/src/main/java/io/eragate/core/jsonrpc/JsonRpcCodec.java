@@ -155,8 +155,8 @@ public final class JsonRpcCodec {
     private static Decoded classifyTree(JsonNode tree) {
         if (!tree.isObject()) {
             String what = tree.isArray()
-                    ? "a JSON array (batches are not supported; send exactly one request or notification per POST)"
-                    : "a JSON " + describe(tree);
+                    ? "an array (batches are not supported; send exactly one request or notification per POST)"
+                    : describe(tree);
             return invalid(null, "Invalid Request: the body is " + what + ", not a JSON-RPC message object");
         }
         JsonNode idNode = tree.get("id");

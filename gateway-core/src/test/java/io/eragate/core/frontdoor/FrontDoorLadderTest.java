@@ -126,7 +126,7 @@ class FrontDoorLadderTest {
     // --- rung 4: JSON and JSON-RPC shape ---
 
     static Stream<LadderCase> bodyShape() {
-        String notObject = "Invalid Request: the body is a JSON ";
+        String notObject = "Invalid Request: the body is ";
         return Stream.of(
                 LadderCase.of("empty body", withBody(""), 400, -32700, "Parse error: the body is empty"),
                 LadderCase.of("truncated JSON", withBody("{\"jsonrpc\":"), 400, -32700, "Parse error: …"),
@@ -136,7 +136,7 @@ class FrontDoorLadderTest {
                 LadderCase.of("duplicate member", withBody("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\","
                         + "\"method\":\"tools/call\"}"), 400, -32700, "Parse error: Duplicate field 'method'…"),
                 LadderCase.of("batch", withBody("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}]"), 400,
-                        -32600, notObject + "array (batches are not supported; send exactly one request or "
+                        -32600, notObject + "an array (batches are not supported; send exactly one request or "
                                 + "notification per POST), not a JSON-RPC message object"),
                 LadderCase.of("JSON null", withBody("null"), 400, -32600,
                         notObject + "null, not a JSON-RPC message object"),

@@ -66,10 +66,9 @@ class JsonRpcCodecTest {
 
     static Stream<Arguments> invalid() {
         return Stream.of(
-                Arguments.of("[]", null, "Invalid Request: the body is a JSON array (batches are not supported; send "
+                Arguments.of("[]", null, "Invalid Request: the body is an array (batches are not supported; send "
                         + "exactly one request or notification per POST), not a JSON-RPC message object"),
-                Arguments.of("\"x\"", null, "Invalid Request: the body is a JSON a string, not a JSON-RPC message "
-                        + "object"),
+                Arguments.of("\"x\"", null, "Invalid Request: the body is a string, not a JSON-RPC message object"),
                 Arguments.of("{\"id\":1,\"method\":\"m\"}", "1",
                         "Invalid Request: the \"jsonrpc\" member is missing; it must be \"2.0\""),
                 Arguments.of("{\"jsonrpc\":\"2.0\",\"id\":[1],\"method\":\"m\"}", null,
