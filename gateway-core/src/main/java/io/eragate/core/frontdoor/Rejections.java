@@ -52,6 +52,13 @@ public final class Rejections {
         return Rejection.of(404, null, invalidRequest("Not found: no MCP endpoint at path " + quote(path)));
     }
 
+    /** 414 for a request line over the configured limit. */
+    public static Rejection requestLineTooLong(int limit) {
+        ObjectNode data = JSON.objectNode().put("limitBytes", limit);
+        return Rejection.of(414, null, new JsonRpcError(JsonRpcErrorCodes.INVALID_REQUEST,
+                "URI too long: the request line exceeds the limit of " + limit + " bytes", data));
+    }
+
     /** 413 for a body over the configured limit. */
     public static Rejection payloadTooLarge(long limit) {
         ObjectNode data = JSON.objectNode().put("limitBytes", limit);
@@ -165,6 +172,22 @@ public final class Rejections {
     }
 
     // --- upstream failures ---
+
+    /** 503/-32603 when every connection to the upstream is busy and too many requests already wait. */
+    public static Rejection upstreamBusy(JsonRpcId id, String reason) {
+        Objects.requireNonNull(reason, "reason");
+        return Rejection.of(503, id, JsonRpcError.of(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Service unavailable: " + clip(reason)));
+    }
+
+    /**
+     * A JSON-RPC error response that a modern upstream sent with a non-success status, relayed with that status and
+     * re-stamped with the client's request id.
+     */
+    public static Rejection relayedUpstreamError(int status, JsonRpcId id, JsonRpcError error) {
+        Objects.requireNonNull(error, "error");
+        return Rejection.of(status, id, error);
+    }
 
     /** 502/-32603 when the upstream cannot be reached (refused, reset, DNS, TLS). */
     public static Rejection upstreamUnreachable(JsonRpcId id, String upstream, String reason) {

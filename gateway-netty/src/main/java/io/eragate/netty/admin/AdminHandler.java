@@ -1,0 +1,79 @@
+package io.eragate.netty.admin;
+
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Serves the admin endpoints: {@code /healthz} (the process answers) and {@code /readyz} (the gateway accepts
+ * traffic). Reports written by later features register as extra pages.
+ */
+public final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
+    private final BooleanSupplier ready;
+    private final AdminPages pages;
+
+    /** Creates the handler of one admin connection. */
+    public AdminHandler(BooleanSupplier ready, AdminPages pages) {
+        this.ready = ready;
+        this.pages = pages;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        String path = request.uri().split("\\?", 2)[0];
+        if (!request.method().equals(HttpMethod.GET) && !request.method().equals(HttpMethod.HEAD)) {
+            FullHttpResponse response = text(HttpResponseStatus.METHOD_NOT_ALLOWED, "method not allowed\n");
+            response.headers().set(HttpHeaderNames.ALLOW, "GET, HEAD");
+            write(ctx, response, keepAlive);
+            return;
+        }
+        switch (path) {
+            case "/healthz" -> write(ctx, json(HttpResponseStatus.OK, "{\"status\":\"ok\"}"), keepAlive);
+            case "/readyz" -> write(ctx, ready.getAsBoolean()
+                    ? json(HttpResponseStatus.OK, "{\"status\":\"ready\"}")
+                    : json(HttpResponseStatus.SERVICE_UNAVAILABLE, "{\"status\":\"not ready\"}"), keepAlive);
+            default -> {
+                String page = pages.render(path);
+                write(ctx, page == null ? text(HttpResponseStatus.NOT_FOUND, "no admin page at " + path + "\n")
+                        : json(HttpResponseStatus.OK, page), keepAlive);
+            }
+        }
+    }
+
+    private static FullHttpResponse json(HttpResponseStatus status, String body) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+        return response;
+    }
+
+    private static FullHttpResponse text(HttpResponseStatus status, String body) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.copiedBuffer(body, StandardCharsets.UTF_8));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
+        return response;
+    }
+
+    private static void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+        if (!keepAlive) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        } else {
+            ctx.writeAndFlush(response);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * The admin port: health, readiness and reports.
+ */
+package io.eragate.netty.admin;

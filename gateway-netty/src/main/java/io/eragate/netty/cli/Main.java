@@ -1,0 +1,97 @@
+package io.eragate.netty.cli;
+
+import io.eragate.core.config.ConfigException;
+import io.eragate.core.config.ConfigLoader;
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.netty.server.GatewayServer;
+import java.io.PrintWriter;
+import java.net.BindException;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The {@code eragate} command: runs the gateway on a config file, runs the embedded demo, or checks a config
+ * file. Logs go to stderr; stdout carries only what the command itself prints.
+ */
+@Command(name = "eragate", mixinStandardHelpOptions = true, versionProvider = VersionProvider.class,
+        description = "Dual-era MCP gateway: 2026-07-28 and 2025-11-25 clients and servers, in any combination.",
+        subcommands = {DemoCommand.class, ValidateConfigCommand.class})
+public final class Main implements Callable<Integer> {
+    /** Exit code for a configuration that does not load or validate. */
+    static final int EXIT_BAD_CONFIG = 2;
+    /** Exit code for a listener that cannot bind (for example a port in use). */
+    static final int EXIT_CANNOT_LISTEN = 3;
+
+    @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "conf/eragate.yaml",
+            description = "Configuration file (default: ${DEFAULT-VALUE}).")
+    private Path config;
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    /** Runs the command line and exits with its code. */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The configured command line, also used by tests. */
+    static CommandLine commandLine() {
+        return new CommandLine(new Main());
+    }
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter err = spec.commandLine().getErr();
+        GatewayConfig loaded;
+        try {
+            loaded = ConfigLoader.load(config);
+        } catch (ConfigException e) {
+            err.println("eragate: invalid configuration " + config + ": " + String.join("; ", e.problems()));
+            return EXIT_BAD_CONFIG;
+        }
+        return runUntilStopped(loaded, err, null);
+    }
+
+    /**
+     * Starts the gateway and blocks until the JVM is asked to stop; {@code onStarted} (may be null) runs once it
+     * listens.
+     */
+    static int runUntilStopped(GatewayConfig config, PrintWriter err, java.util.function.Consumer<GatewayServer> onStarted)
+            throws InterruptedException {
+        GatewayServer server;
+        try {
+            server = GatewayServer.start(config);
+        } catch (RuntimeException e) {
+            if (isBindFailure(e)) {
+                err.println("eragate: cannot listen: " + e.getMessage() + " (listen " + config.listen().host() + ":"
+                        + config.listen().port() + ", admin " + config.admin().host() + ":" + config.admin().port()
+                        + ")");
+                return EXIT_CANNOT_LISTEN;
+            }
+            throw e;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }, "eragate-shutdown"));
+        if (onStarted != null) {
+            onStarted.accept(server);
+        }
+        stopped.await();
+        return 0;
+    }
+
+    private static boolean isBindFailure(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof BindException) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

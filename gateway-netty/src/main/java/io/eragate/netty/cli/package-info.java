@@ -1,0 +1,4 @@
+/**
+ * The command line: run, demo, validate-config.
+ */
+package io.eragate.netty.cli;

@@ -1,0 +1,52 @@
+package io.eragate.netty.server;
+
+import io.eragate.core.frontdoor.Rejection;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultFullHttpResponse;
+import io.netty.handler.codec.http.FullHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpVersion;
+import java.util.Map;
+
+/** Writes complete responses that the gateway produces itself: rejections and empty acknowledgements. */
+public final class ClientResponses {
+
+    private ClientResponses() {
+    }
+
+    /** Writes {@code rejection} as an HTTP response with its JSON-RPC body; closes afterwards unless keep-alive. */
+    public static ChannelFuture writeRejection(ChannelHandlerContext ctx, Rejection rejection, boolean keepAlive) {
+        byte[] body = rejection.body();
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                HttpResponseStatus.valueOf(rejection.httpStatus()), Unpooled.wrappedBuffer(body));
+        if (body.length > 0) {
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+        }
+        for (Map.Entry<String, String> header : rejection.headers().entrySet()) {
+            response.headers().set(header.getKey(), header.getValue());
+        }
+        return write(ctx, response, keepAlive);
+    }
+
+    /** Writes a body-less response with {@code status}. */
+    public static ChannelFuture writeEmpty(ChannelHandlerContext ctx, HttpResponseStatus status, boolean keepAlive) {
+        return write(ctx, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER), keepAlive);
+    }
+
+    private static ChannelFuture write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+        if (!keepAlive) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+        ChannelFuture future = ctx.writeAndFlush(response);
+        if (!keepAlive) {
+            future.addListener(ChannelFutureListener.CLOSE);
+        }
+        return future;
+    }
+}

@@ -1,0 +1,173 @@
+package io.eragate.netty.server;
+
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.LimitsConfig;
+import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.frontdoor.FrontDoor;
+import io.eragate.core.frontdoor.FrontDoorPolicy;
+import io.eragate.core.mcp.ProtocolVersions;
+import io.eragate.core.route.Route;
+import io.eragate.core.route.RouteTable;
+import io.eragate.core.security.OriginPolicy;
+import io.eragate.netty.admin.AdminHandler;
+import io.eragate.netty.admin.AdminPages;
+import io.eragate.netty.upstream.UpstreamPoolSettings;
+import io.eragate.netty.upstream.UpstreamPools;
+import io.eragate.netty.upstream.UpstreamTarget;
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.MultiThreadIoEventLoopGroup;
+import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.nio.NioIoHandler;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.codec.http.HttpObjectAggregator;
+import io.netty.handler.codec.http.HttpServerCodec;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running gateway: the MCP listener and the admin listener, sharing one worker group. {@link #close()} stops
+ * both and waits for the event loops to finish.
+ */
+public final class GatewayServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(GatewayServer.class);
+    /** Idle pooled upstream connections close before common server keep-alive timeouts (Node: 5 s) do. */
+    private static final Duration UPSTREAM_POOL_IDLE = Duration.ofSeconds(4);
+
+    private final EventLoopGroup bossGroup;
+    private final EventLoopGroup workerGroup;
+    private final Channel listenChannel;
+    private final Channel adminChannel;
+    private final GatewayInitializer initializer;
+    private final AdminPages adminPages;
+    private volatile boolean ready;
+
+    private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
+            Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages) {
+        this.bossGroup = bossGroup;
+        this.workerGroup = workerGroup;
+        this.listenChannel = listenChannel;
+        this.adminChannel = adminChannel;
+        this.initializer = initializer;
+        this.adminPages = adminPages;
+    }
+
+    /**
+     * Binds the listeners of {@code config}; fails with the bind error (for example a port in use) after
+     * releasing everything it had started.
+     */
+    public static GatewayServer start(GatewayConfig config) throws InterruptedException {
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        try {
+            LimitsConfig limits = config.limits();
+            GatewayContext context = buildContext(config, workers);
+            GatewayInitializer initializer = new GatewayInitializer(context);
+            AdminPages pages = new AdminPages();
+            GatewayServer[] self = new GatewayServer[1];
+            Channel admin = bind(boss, workers, config.admin().host(), config.admin().port(),
+                    new ChannelInitializer<SocketChannel>() {
+                        @Override
+                        protected void initChannel(SocketChannel ch) {
+                            ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024),
+                                    new AdminHandler(() -> self[0] != null && self[0].ready, pages));
+                        }
+                    }, limits);
+            Channel listen;
+            try {
+                listen = bind(boss, workers, config.listen().host(), config.listen().port(), initializer, limits);
+            } catch (InterruptedException | RuntimeException e) {
+                admin.close().sync();
+                throw e;
+            }
+            GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages);
+            self[0] = server;
+            server.ready = true;
+            log.info("Eragate listening on {} (admin on {})", listen.localAddress(), admin.localAddress());
+            return server;
+        } catch (InterruptedException | RuntimeException e) {
+            shutdown(boss, workers);
+            throw e;
+        }
+    }
+
+    private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers) {
+        LimitsConfig limits = config.limits();
+        Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
+        for (UpstreamConfig upstream : config.upstreams()) {
+            upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
+        }
+        List<Route> routes = config.routes().stream()
+                .map((RouteConfig r) -> new Route(r.path(), r.upstream())).toList();
+        RouteTable routeTable = new RouteTable(routes);
+        OriginPolicy originPolicy = OriginPolicy.of(config.security().effectiveAllowedOrigins(config.listen()),
+                config.security().effectiveAllowedHosts(config.listen()));
+        FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routeTable, originPolicy, ProtocolVersions.MODERN));
+        UpstreamPools pools = new UpstreamPools(workers, NioSocketChannel.class,
+                new UpstreamPoolSettings(limits.maxUpstreamConnectionsPerEventLoop(),
+                        limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
+                limits.maxHeaderBytes());
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits);
+    }
+
+    private static Channel bind(EventLoopGroup boss, EventLoopGroup workers, String host, int port,
+            ChannelInitializer<SocketChannel> initializer, LimitsConfig limits) throws InterruptedException {
+        return new ServerBootstrap()
+                .group(boss, workers)
+                .channel(NioServerSocketChannel.class)
+                .option(ChannelOption.SO_BACKLOG, 1024)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .childOption(ChannelOption.TCP_NODELAY, true)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(64 * 1024, 128 * 1024))
+                .childHandler(initializer)
+                .bind(new InetSocketAddress(host, port))
+                .sync()
+                .channel();
+    }
+
+    /** The address the MCP listener is bound to (its port is the real one when 0 was configured). */
+    public InetSocketAddress listenAddress() {
+        return (InetSocketAddress) listenChannel.localAddress();
+    }
+
+    /** The address the admin listener is bound to. */
+    public InetSocketAddress adminAddress() {
+        return (InetSocketAddress) adminChannel.localAddress();
+    }
+
+    /** Extra admin pages; features register their reports here. */
+    public AdminPages adminPages() {
+        return adminPages;
+    }
+
+    /** Client connections open now. */
+    public int openConnections() {
+        return initializer.openConnections();
+    }
+
+    /** Stops accepting, closes every connection and waits for the event loops to end. */
+    @Override
+    public void close() {
+        ready = false;
+        listenChannel.close().awaitUninterruptibly();
+        adminChannel.close().awaitUninterruptibly();
+        shutdown(bossGroup, workerGroup);
+    }
+
+    private static void shutdown(EventLoopGroup boss, EventLoopGroup workers) {
+        boss.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly();
+        workers.shutdownGracefully(0, 5, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+}

@@ -1,0 +1,200 @@
+package io.eragate.netty.server;
+
+import io.eragate.core.frontdoor.InboundRequest;
+import io.eragate.core.frontdoor.Rejections;
+import io.eragate.core.frontdoor.ValidatedRequest;
+import io.eragate.core.frontdoor.Verdict;
+import io.eragate.core.mcp.McpHeaders;
+import io.eragate.core.route.Route;
+import io.eragate.netty.upstream.ForwardedRequest;
+import io.eragate.netty.upstream.ModernExchange;
+import io.eragate.netty.upstream.UpstreamTarget;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+import java.net.InetSocketAddress;
+import java.util.ArrayDeque;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The bridge from an aggregated HTTP request to the core ladder and on to the upstream exchange. Answers one
+ * request at a time per connection, in order: pipelined requests wait in a small bounded queue.
+ *
+ * <p>Owns every request it receives and releases it once its bytes have been copied for the core.
+ */
+public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
+    private static final Logger log = LoggerFactory.getLogger(McpRequestHandler.class);
+    private static final AttributeKey<Boolean> BUSY = AttributeKey.valueOf("eragate.exchange.busy");
+    /** Pipelined requests one connection may queue; HTTP clients rarely pipeline more than a few. */
+    static final int MAX_QUEUED_REQUESTS = 16;
+    /** Client headers that travel upstream unchanged; credentials never do (no token passthrough). */
+    private static final Set<String> PASSED_HEADERS = Set.of("user-agent", "traceparent", "tracestate", "baggage");
+
+    private final GatewayContext context;
+    private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
+    private ModernExchange current;
+    private boolean busy;
+
+    /** Creates the handler of one client connection. */
+    public McpRequestHandler(GatewayContext context) {
+        this.context = context;
+    }
+
+    /** Whether {@code channel} has an exchange in flight; idle connections may be closed, busy ones not. */
+    static boolean isBusy(Channel channel) {
+        return Boolean.TRUE.equals(channel.attr(BUSY).get());
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof FullHttpRequest request)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (busy) {
+            if (queued.size() >= MAX_QUEUED_REQUESTS) {
+                log.info("[{}] more than {} pipelined requests; closing", ctx.channel().id(), MAX_QUEUED_REQUESTS);
+                request.release();
+                ctx.close();
+                return;
+            }
+            queued.addLast(request);
+            ctx.channel().config().setAutoRead(false);
+            return;
+        }
+        handle(ctx, request);
+    }
+
+    private void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
+        setBusy(ctx, true);
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        try {
+            String path = pathOf(request.uri());
+            InboundRequest inbound = new InboundRequest(request.method().name(), path,
+                    new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
+            Verdict verdict = context.frontDoor().check(inbound);
+            if (verdict instanceof Verdict.Rejected rejected) {
+                log.debug("[{}] rejected {} {}: {}", ctx.channel().id(), request.method(), path,
+                        rejected.rejection().httpStatus());
+                ClientResponses.writeRejection(ctx, rejected.rejection(), keepAlive);
+                done(ctx);
+            } else if (verdict instanceof Verdict.Accepted accepted) {
+                ValidatedRequest validated = accepted.request();
+                if (validated.isNotification()) {
+                    ClientResponses.writeEmpty(ctx, HttpResponseStatus.ACCEPTED, keepAlive);
+                    done(ctx);
+                } else {
+                    dispatch(ctx, request, validated, path, keepAlive);
+                }
+            }
+        } finally {
+            request.release();
+        }
+    }
+
+    private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
+            String path, boolean keepAlive) {
+        Optional<Route> route = context.routes().match(path);
+        UpstreamTarget target = route.map(r -> context.upstreams().get(r.upstream())).orElse(null);
+        if (target == null) {
+            ClientResponses.writeRejection(ctx, Rejections.unknownPath(path), keepAlive);
+            done(ctx);
+            return;
+        }
+        ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
+                clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive);
+        current = new ModernExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
+                context.limits().upstreamResponseTimeout(), () -> done(ctx));
+        current.start();
+    }
+
+    private void done(ChannelHandlerContext ctx) {
+        current = null;
+        setBusy(ctx, false);
+        if (!ctx.channel().isActive()) {
+            return;
+        }
+        FullHttpRequest next = queued.pollFirst();
+        if (next != null) {
+            // A fresh task keeps a long pipeline from growing the stack through nested completions.
+            ctx.executor().execute(() -> {
+                if (ctx.channel().isActive()) {
+                    handle(ctx, next);
+                } else {
+                    next.release();
+                }
+            });
+        } else {
+            ctx.channel().config().setAutoRead(true);
+        }
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        ModernExchange exchange = current;
+        if (exchange != null) {
+            exchange.cancel();
+        }
+        FullHttpRequest request;
+        while ((request = queued.pollFirst()) != null) {
+            request.release();
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable() && current != null) {
+            current.onClientWritable();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        log.debug("[{}] client connection failed: {}", ctx.channel().id(), cause.toString());
+        ctx.close();
+    }
+
+    private static void setBusy(ChannelHandlerContext ctx, boolean value) {
+        ctx.channel().attr(BUSY).set(value);
+    }
+
+    private static HttpHeaders passedHeaders(HttpHeaders headers) {
+        HttpHeaders passed = new DefaultHttpHeaders(false);
+        for (Map.Entry<String, String> header : headers) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (PASSED_HEADERS.contains(name)
+                    || name.startsWith(McpHeaders.PARAM_PREFIX.toLowerCase(Locale.ROOT))) {
+                passed.add(header.getKey(), header.getValue());
+            }
+        }
+        return passed;
+    }
+
+    private static String clientAddress(Channel channel) {
+        return channel.remoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
+                ? address.getAddress().getHostAddress() : null;
+    }
+
+    private static String pathOf(String uri) {
+        int query = uri.indexOf('?');
+        int fragment = uri.indexOf('#');
+        int end = query >= 0 ? query : fragment >= 0 ? fragment : uri.length();
+        return uri.substring(0, end);
+    }
+}

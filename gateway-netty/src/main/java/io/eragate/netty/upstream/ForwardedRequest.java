@@ -1,0 +1,24 @@
+package io.eragate.netty.upstream;
+
+import io.eragate.core.frontdoor.ValidatedRequest;
+import io.netty.handler.codec.http.HttpHeaders;
+import java.util.Objects;
+
+/**
+ * What a client asked for, as the upstream exchange needs it.
+ *
+ * @param request the validated request, with the original body bytes
+ * @param passedHeaders client headers that travel upstream unchanged ({@code Mcp-Param-*}, trace context,
+ *     {@code User-Agent}); never credentials
+ * @param clientAddress the client's IP address, for {@code X-Forwarded-For} and {@code Forwarded}
+ * @param clientHost the {@code Host} the client used, for {@code Forwarded: host=}
+ * @param keepAlive whether the client connection stays open after the response
+ */
+public record ForwardedRequest(ValidatedRequest request, HttpHeaders passedHeaders, String clientAddress,
+        String clientHost, boolean keepAlive) {
+
+    public ForwardedRequest {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(passedHeaders, "passedHeaders");
+    }
+}

@@ -1,0 +1,157 @@
+package io.eragate.netty.upstream;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.util.AttributeKey;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.Promise;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.util.ArrayDeque;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The upstream connections of one event loop: idle channels kept LIFO per upstream, a bound on open channels
+ * and a bounded queue of requests waiting for one.
+ *
+ * <p>Threading: every method runs on {@link #eventLoop()} only, so the maps need no locks; the connections it
+ * makes share that loop with the client connections that use them.
+ */
+public final class UpstreamChannelPool {
+    private static final AttributeKey<Boolean> REUSED = AttributeKey.valueOf("eragate.upstream.reused");
+    private static final AttributeKey<ScheduledFuture<?>> IDLE_TIMER = AttributeKey.valueOf("eragate.upstream.idle");
+
+    private final EventLoop eventLoop;
+    private final Bootstrap bootstrap;
+    private final UpstreamPoolSettings settings;
+    private final Map<UpstreamTarget, PerTarget> targets = new HashMap<>();
+
+    UpstreamChannelPool(EventLoop eventLoop, Bootstrap bootstrap, UpstreamPoolSettings settings) {
+        this.eventLoop = eventLoop;
+        this.bootstrap = bootstrap.clone(eventLoop)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
+        this.settings = settings;
+    }
+
+    /** The loop this pool belongs to. */
+    public EventLoop eventLoop() {
+        return eventLoop;
+    }
+
+    /** Whether {@code channel} was used for an earlier exchange before this one. */
+    public static boolean wasReused(Channel channel) {
+        return Boolean.TRUE.equals(channel.attr(REUSED).get());
+    }
+
+    /**
+     * A connection to {@code target}: the most recently released idle one, a new one, or one released later
+     * when the bound is reached. Fails at once with {@link UpstreamPoolExhaustedException} when too many
+     * requests already wait.
+     */
+    public Future<Channel> acquire(UpstreamTarget target) {
+        assert eventLoop.inEventLoop();
+        PerTarget perTarget = targets.computeIfAbsent(target, t -> new PerTarget());
+        Promise<Channel> promise = eventLoop.newPromise();
+        Channel idle;
+        while ((idle = perTarget.idle.pollFirst()) != null) {
+            cancelIdleTimer(idle);
+            if (idle.isActive()) {
+                idle.attr(REUSED).set(Boolean.TRUE);
+                return promise.setSuccess(idle);
+            }
+        }
+        if (perTarget.open < settings.maxConnectionsPerLoop()) {
+            connect(target, perTarget, promise);
+        } else if (perTarget.waiting.size() < settings.maxPendingAcquires()) {
+            perTarget.waiting.addLast(promise);
+        } else {
+            promise.setFailure(new UpstreamPoolExhaustedException(target.name(), settings.maxConnectionsPerLoop(),
+                    settings.maxPendingAcquires()));
+        }
+        return promise;
+    }
+
+    /** Returns a connection whose exchange ended cleanly; it serves a waiting request or goes idle. */
+    public void release(UpstreamTarget target, Channel channel) {
+        assert eventLoop.inEventLoop();
+        PerTarget perTarget = targets.get(target);
+        if (perTarget == null || !channel.isActive()) {
+            channel.close();
+            return;
+        }
+        Promise<Channel> waiter;
+        while ((waiter = perTarget.waiting.pollFirst()) != null) {
+            if (!waiter.isDone()) {
+                channel.attr(REUSED).set(Boolean.TRUE);
+                waiter.setSuccess(channel);
+                return;
+            }
+        }
+        perTarget.idle.addFirst(channel);
+        channel.attr(IDLE_TIMER).set(eventLoop.schedule(() -> {
+            if (perTarget.idle.remove(channel)) {
+                channel.close();
+            }
+        }, settings.idleTimeout().toNanos(), TimeUnit.NANOSECONDS));
+    }
+
+    /** Closes a connection that must not be reused (abandoned stream, error, {@code Connection: close}). */
+    public void discard(Channel channel) {
+        assert eventLoop.inEventLoop();
+        channel.close();
+    }
+
+    /** Open connections to {@code target} from this loop, busy and idle. */
+    public int openConnections(UpstreamTarget target) {
+        PerTarget perTarget = targets.get(target);
+        return perTarget == null ? 0 : perTarget.open;
+    }
+
+    private void connect(UpstreamTarget target, PerTarget perTarget, Promise<Channel> promise) {
+        perTarget.open++;
+        ChannelFuture connect = bootstrap.connect(target.host(), target.port());
+        Channel channel = connect.channel();
+        channel.closeFuture().addListener(f -> onClosed(target, perTarget, channel));
+        connect.addListener(f -> {
+            if (f.isSuccess()) {
+                channel.attr(REUSED).set(Boolean.FALSE);
+                if (!promise.trySuccess(channel)) {
+                    release(target, channel);
+                }
+            } else {
+                promise.tryFailure(f.cause());
+            }
+        });
+    }
+
+    private void onClosed(UpstreamTarget target, PerTarget perTarget, Channel channel) {
+        perTarget.open--;
+        perTarget.idle.remove(channel);
+        cancelIdleTimer(channel);
+        Promise<Channel> waiter;
+        while ((waiter = perTarget.waiting.pollFirst()) != null) {
+            if (!waiter.isDone()) {
+                connect(target, perTarget, waiter);
+                return;
+            }
+        }
+    }
+
+    private static void cancelIdleTimer(Channel channel) {
+        ScheduledFuture<?> timer = channel.attr(IDLE_TIMER).getAndSet(null);
+        if (timer != null) {
+            timer.cancel(false);
+        }
+    }
+
+    /** Connections and waiters for one upstream on this loop. */
+    private static final class PerTarget {
+        final ArrayDeque<Channel> idle = new ArrayDeque<>();
+        final ArrayDeque<Promise<Channel>> waiting = new ArrayDeque<>();
+        int open;
+    }
+}
