@@ -233,7 +233,8 @@ public final class EraCache {
             throw noteFailure(new EraProbeException(origin, why, 502, cause));
         }
         if (verdict instanceof ProbeVerdict.Inconclusive inconclusive) {
-            throw noteFailure(new EraProbeException(origin, inconclusive.why(), inconclusive.suggestedHttpStatus(), null));
+            throw noteFailure(
+                    new EraProbeException(origin, inconclusive.why(), inconclusive.suggestedHttpStatus(), null));
         }
         probeFailures.invalidate(origin);
         EraRecord record = new EraRecord(origin, verdict.era(),
@@ -243,9 +244,9 @@ public final class EraCache {
     }
 
     private EraProbeException noteFailure(EraProbeException e) {
-        probeFailures.put(e.origin(), new Note(clock.instant(), e.getMessage()));
-        LOG.warn("Could not learn the era of upstream {}: {} (answering {}; will probe again)", e.origin(),
-                e.getMessage(), e.suggestedHttpStatus());
+        probeFailures.put(e.origin(), new Note(clock.instant(), e.why()));
+        LOG.warn("Could not learn the era of upstream {}: {} (answering {}; will probe again)", e.origin(), e.why(),
+                e.suggestedHttpStatus());
         return e;
     }
 

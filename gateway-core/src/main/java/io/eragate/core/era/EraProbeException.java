@@ -9,12 +9,26 @@ import java.util.Objects;
 public final class EraProbeException extends RuntimeException {
 
     private final transient OriginKey origin;
+    private final String why;
     private final int suggestedHttpStatus;
 
+    /**
+     * @param origin the origin whose era is unknown
+     * @param why what went wrong, in words
+     * @param suggestedHttpStatus 502, 503 or 504
+     * @param cause the failure behind it, or {@code null}
+     */
     public EraProbeException(OriginKey origin, String why, int suggestedHttpStatus, Throwable cause) {
-        super("era of " + Objects.requireNonNull(origin, "origin") + " unknown: " + why, cause);
+        super("era of " + Objects.requireNonNull(origin, "origin") + " unknown: " + Objects.requireNonNull(why, "why"),
+                cause);
         this.origin = origin;
+        this.why = why;
         this.suggestedHttpStatus = suggestedHttpStatus;
+    }
+
+    /** What went wrong, without the origin. */
+    public String why() {
+        return why;
     }
 
     /** The origin whose era is unknown. */

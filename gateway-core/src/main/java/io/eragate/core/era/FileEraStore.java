@@ -67,8 +67,8 @@ public final class FileEraStore implements EraStore {
         }
         JsonNode origins = root == null ? null : root.get("origins");
         if (origins == null || !origins.isArray() || root.path("format").asInt() != FORMAT) {
-            LOG.warn("Ignoring the era file {}: expected {{\"format\":{},\"origins\":[…]}}; every origin will be probed",
-                    file, FORMAT);
+            LOG.warn("Ignoring the era file {}: expected an object with format {} and an origins array; every origin "
+                    + "will be probed", file, FORMAT);
             return Map.of();
         }
         Map<OriginKey, EraRecord> records = new LinkedHashMap<>();

@@ -102,7 +102,8 @@ public final class ProbeClassifier {
             throw new IllegalArgumentException("ourModernVersions must not be empty");
         }
         if (responseLine == null) {
-            return new ProbeVerdict.Legacy("stdio: no answer to server/discover (a legacy server may ignore it or exit)");
+            return new ProbeVerdict.Legacy(
+                    "stdio: no answer to server/discover (a legacy server may ignore it or exit)");
         }
         JsonNode response = parseJson(responseLine.getBytes(StandardCharsets.UTF_8));
         JsonNode error = response == null ? null : response.get("error");

@@ -92,8 +92,8 @@ final class RealPeerAnswers {
             "suppressed":[]}""";
 
     /** TS SDK v1 HTTP, unknown or deleted session: 400, no id (§3.4). */
-    static final String TS_V1_NO_VALID_SESSION =
-            "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Bad Request: No valid session ID provided\"}}";
+    static final String TS_V1_NO_VALID_SESSION = "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,"
+            + "\"message\":\"Bad Request: No valid session ID provided\"}}";
 
     /** TS SDK v1 HTTP, in-session request carrying {@code MCP-Protocol-Version: 2026-07-28}: 400 (§3.4). */
     static final String TS_V1_UNSUPPORTED_VERSION_HEADER = "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,"
@@ -125,7 +125,8 @@ final class RealPeerAnswers {
     static final String TS_V2_DISCOVER_RESULT = "{\"result\":{\"supportedVersions\":[\"2026-07-28\"],"
             + "\"capabilities\":{\"tools\":{\"listChanged\":true}},\"resultType\":\"complete\",\"ttlMs\":0,"
             + "\"cacheScope\":\"private\",\"_meta\":{\"io.modelcontextprotocol/serverInfo\":"
-            + "{\"name\":\"sdkv2-reference\",\"version\":\"2.4.0\"}}},\"jsonrpc\":\"2.0\",\"id\":\"server-discover-probe-1\"}";
+            + "{\"name\":\"sdkv2-reference\",\"version\":\"2.4.0\"}}},"
+            + "\"jsonrpc\":\"2.0\",\"id\":\"server-discover-probe-1\"}";
 
     /**
      * TS SDK v2 with {@code legacy:'reject'}, answering a legacy {@code initialize}: 400 (§8). real-peers.md gives the
