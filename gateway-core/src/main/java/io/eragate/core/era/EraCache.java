@@ -65,7 +65,7 @@ public final class EraCache {
     private final Clock clock;
     private final EraStore store;
     private final Executor persistenceExecutor;
-    private final AsyncCache<OriginKey, EraRecord> verdicts;
+    private final AsyncCache<OriginKey, Outcome> verdicts;
     private final Map<OriginKey, EraRecord> pins = new ConcurrentHashMap<>();
     private final Cache<OriginKey, Contradiction> contradictions;
     private final Cache<OriginKey, Note> probeFailures;
@@ -131,15 +131,21 @@ public final class EraCache {
             return CompletableFuture.completedFuture(pinned);
         }
         AtomicBoolean probed = new AtomicBoolean();
-        CompletableFuture<EraRecord> shared = verdicts.get(origin, (key, executor) -> {
+        CompletableFuture<Outcome> shared = verdicts.get(origin, (key, executor) -> {
             probed.set(true);
             return probe(key, prober);
         });
         if (probed.get()) {
-            // Runs once the future sits in the cache, so the saved snapshot includes the new verdict.
-            shared.thenRun(this::scheduleSave);
+            // Runs once the future sits in the cache: a failure is taken out again, a verdict is saved.
+            shared.thenAccept(outcome -> {
+                if (outcome instanceof Failed) {
+                    verdicts.asMap().remove(origin, shared);
+                } else {
+                    scheduleSave();
+                }
+            });
         }
-        return ownCopy(shared);
+        return forCaller(shared);
     }
 
     /** Fixes {@code origin}'s era from configuration: it is never probed until {@link #unpin}. */
@@ -174,7 +180,7 @@ public final class EraCache {
                     pinned.era(), what);
             return;
         }
-        CompletableFuture<EraRecord> dropped = verdicts.asMap().remove(origin);
+        CompletableFuture<Outcome> dropped = verdicts.asMap().remove(origin);
         LOG.info("Era of upstream {} contradicted ({}); it will be probed again", origin, what);
         if (dropped != null) {
             scheduleSave();
@@ -190,7 +196,7 @@ public final class EraCache {
         List<EraReportEntry> entries = new ArrayList<>(origins.size());
         for (OriginKey origin : origins) {
             EraRecord pinned = pins.get(origin);
-            CompletableFuture<EraRecord> pending = pinned == null ? verdicts.asMap().get(origin) : null;
+            CompletableFuture<Outcome> pending = pinned == null ? verdicts.asMap().get(origin) : null;
             EraRecord current = pinned != null ? pinned : completedValue(pending);
             Contradiction contradiction = contradictions.getIfPresent(origin);
             entries.add(new EraReportEntry(origin,
@@ -206,7 +212,11 @@ public final class EraCache {
         return entries;
     }
 
-    private CompletableFuture<EraRecord> probe(OriginKey origin,
+    /**
+     * Starts a probe. Its future always completes normally, with the verdict or the failure: an exceptionally
+     * completed future would make Caffeine log a stack trace for every unreachable upstream.
+     */
+    private CompletableFuture<Outcome> probe(OriginKey origin,
             Function<OriginKey, CompletableFuture<ProbeVerdict>> prober) {
         boolean afterContradiction = takePendingReprobe(origin);
         CompletableFuture<ProbeVerdict> started;
@@ -215,12 +225,12 @@ public final class EraCache {
         } catch (RuntimeException e) {
             started = CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<EraRecord> outcome = new CompletableFuture<>();
+        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
         started.whenComplete((verdict, failure) -> {
             try {
-                outcome.complete(toRecord(origin, verdict, failure, afterContradiction));
+                outcome.complete(new Known(toRecord(origin, verdict, failure, afterContradiction)));
             } catch (EraProbeException e) {
-                outcome.completeExceptionally(e);
+                outcome.complete(new Failed(e));
             }
         });
         return outcome;
@@ -278,8 +288,8 @@ public final class EraCache {
                         record.learnedAt(), ttl);
                 continue;
             }
-            verdicts.put(record.origin(), CompletableFuture.completedFuture(new EraRecord(record.origin(),
-                    record.era(), EraRecord.PERSISTED, record.learnedAt(), record.detail())));
+            verdicts.put(record.origin(), CompletableFuture.completedFuture(new Known(new EraRecord(record.origin(),
+                    record.era(), EraRecord.PERSISTED, record.learnedAt(), record.detail()))));
         }
     }
 
@@ -318,7 +328,7 @@ public final class EraCache {
 
     private Collection<EraRecord> snapshot() {
         List<EraRecord> records = new ArrayList<>();
-        for (CompletableFuture<EraRecord> future : verdicts.asMap().values()) {
+        for (CompletableFuture<Outcome> future : verdicts.asMap().values()) {
             EraRecord record = completedValue(future);
             if (record != null) {
                 records.add(record);
@@ -327,21 +337,26 @@ public final class EraCache {
         return records;
     }
 
-    private static EraRecord completedValue(CompletableFuture<EraRecord> future) {
-        return future != null && future.isDone() && !future.isCompletedExceptionally() ? future.join() : null;
+    private static EraRecord completedValue(CompletableFuture<Outcome> future) {
+        if (future == null || !future.isDone() || future.isCompletedExceptionally()) {
+            return null;
+        }
+        return future.join() instanceof Known known ? known.record() : null;
     }
 
-    /** A future only this caller holds, failing with the original exception rather than a wrapper. */
-    private static CompletableFuture<EraRecord> ownCopy(CompletableFuture<EraRecord> shared) {
-        CompletableFuture<EraRecord> copy = new CompletableFuture<>();
-        shared.whenComplete((record, failure) -> {
+    /** A future only this caller holds, failing with the {@link EraProbeException} itself rather than a wrapper. */
+    private static CompletableFuture<EraRecord> forCaller(CompletableFuture<Outcome> shared) {
+        CompletableFuture<EraRecord> own = new CompletableFuture<>();
+        shared.whenComplete((outcome, failure) -> {
             if (failure != null) {
-                copy.completeExceptionally(unwrap(failure));
+                own.completeExceptionally(unwrap(failure));
+            } else if (outcome instanceof Known known) {
+                own.complete(known.record());
             } else {
-                copy.complete(record);
+                own.completeExceptionally(((Failed) outcome).error());
             }
         });
-        return copy;
+        return own;
     }
 
     private static Throwable unwrap(Throwable failure) {
@@ -364,24 +379,42 @@ public final class EraCache {
         }
     }
 
-    /** A verdict expires {@code ttl} after it was learned, wherever it came from. */
-    private final class RemainingTtl implements Expiry<OriginKey, EraRecord> {
+    /**
+     * A verdict expires {@code ttl} after it was learned, wherever it came from; a failure at once (it is also
+     * removed explicitly, this is the second guard).
+     */
+    private final class RemainingTtl implements Expiry<OriginKey, Outcome> {
 
         @Override
-        public long expireAfterCreate(OriginKey origin, EraRecord record, long currentTime) {
-            long age = currentTime - nanos(record.learnedAt());
+        public long expireAfterCreate(OriginKey origin, Outcome outcome, long currentTime) {
+            if (!(outcome instanceof Known known)) {
+                return 0;
+            }
+            long age = currentTime - nanos(known.record().learnedAt());
             return age <= 0 ? ttlNanos : Math.max(0, ttlNanos - age);
         }
 
         @Override
-        public long expireAfterUpdate(OriginKey origin, EraRecord record, long currentTime, long currentDuration) {
-            return expireAfterCreate(origin, record, currentTime);
+        public long expireAfterUpdate(OriginKey origin, Outcome outcome, long currentTime, long currentDuration) {
+            return expireAfterCreate(origin, outcome, currentTime);
         }
 
         @Override
-        public long expireAfterRead(OriginKey origin, EraRecord record, long currentTime, long currentDuration) {
+        public long expireAfterRead(OriginKey origin, Outcome outcome, long currentTime, long currentDuration) {
             return currentDuration;
         }
+    }
+
+    /** How a probe ended. */
+    private sealed interface Outcome permits Known, Failed {
+    }
+
+    /** With a verdict. */
+    private record Known(EraRecord record) implements Outcome {
+    }
+
+    /** Without one; never kept. */
+    private record Failed(EraProbeException error) implements Outcome {
     }
 
     /** The last contradiction of an origin, and whether the probe it calls for has not started yet. */

@@ -25,6 +25,9 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -119,6 +122,39 @@ class EraCacheTest {
         assertThat(failureOf(cache.resolve(A, unreachable))).isInstanceOf(EraProbeException.class);
         assertThat(failureOf(cache.resolve(A, unreachable))).isInstanceOf(EraProbeException.class);
         assertThat(calls).hasValue(2);
+    }
+
+    @Test
+    void anUnreachableUpstreamDoesNotMakeCaffeineLogStackTraces() {
+        Logger caffeine =
+                Logger.getLogger("com.github.benmanes.caffeine.cache.LocalAsyncCache");
+        List<LogRecord> logged = new ArrayList<>();
+        java.util.logging.Handler recorder = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        caffeine.addHandler(recorder);
+        try {
+            EraCache cache = memoryCache();
+            CountingProber prober = new CountingProber();
+            cache.resolve(A, origin -> CompletableFuture.completedFuture(new ProbeVerdict.Inconclusive("down", 502)));
+            cache.resolve(B, prober);
+            prober.complete(0, new ProbeVerdict.Inconclusive("HTTP 503 from the upstream", 503));
+        } finally {
+            caffeine.removeHandler(recorder);
+        }
+
+        assertThat(logged).isEmpty();
     }
 
     @Test
