@@ -129,7 +129,7 @@ class EraCacheTest {
         Logger caffeine =
                 Logger.getLogger("com.github.benmanes.caffeine.cache.LocalAsyncCache");
         List<LogRecord> logged = new ArrayList<>();
-        java.util.logging.Handler recorder = new Handler() {
+        Handler recorder = new Handler() {
             @Override
             public void publish(LogRecord record) {
                 logged.add(record);
