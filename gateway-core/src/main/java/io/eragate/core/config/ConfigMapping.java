@@ -183,6 +183,11 @@ final class ConfigMapping {
     }
 
     /** One of the constants of {@code type}, written in lower case, or {@code defaultValue} when absent. */
+    /** How an enum constant is written in YAML: lower case, words joined by hyphens. */
+    static String yamlName(Enum<?> constant) {
+        return constant.name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
     <E extends Enum<E>> E choice(String key, Class<E> type, E defaultValue) {
         JsonNode value = take(key);
         if (value == null) {
@@ -190,12 +195,12 @@ final class ConfigMapping {
         }
         E[] constants = type.getEnumConstants();
         for (E constant : constants) {
-            if (value.isTextual() && value.textValue().equals(constant.name().toLowerCase(Locale.ROOT))) {
+            if (value.isTextual() && value.textValue().equals(yamlName(constant))) {
                 return constant;
             }
         }
         String names = Arrays.stream(constants)
-                .map(constant -> constant.name().toLowerCase(Locale.ROOT))
+                .map(ConfigMapping::yamlName)
                 .collect(Collectors.joining(", "));
         problem(key, "must be one of " + names + ", got " + describe(value));
         return defaultValue;

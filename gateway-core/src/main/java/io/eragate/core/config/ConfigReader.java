@@ -32,6 +32,8 @@ final class ConfigReader {
     static final AdminConfig DEFAULT_ADMIN = ConfigMapping.defaults(ConfigReader::admin);
     static final SecurityConfig DEFAULT_SECURITY = ConfigMapping.defaults(ConfigReader::security);
     static final LimitsConfig DEFAULT_LIMITS = ConfigMapping.defaults(ConfigReader::limits);
+    static final ErasConfig DEFAULT_ERAS = ConfigMapping.defaults(ConfigReader::eras);
+    static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
 
     private ConfigReader() {
     }
@@ -55,7 +57,9 @@ final class ConfigReader {
                 root.list("routes", "route", entry -> route(entry, upstreamNames, routePaths));
         SecurityConfig security = root.mapping("security", ConfigReader::security);
         LimitsConfig limits = root.mapping("limits", ConfigReader::limits);
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits);
+        ErasConfig eras = root.mapping("eras", ConfigReader::eras);
+        BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge);
     }
 
     static ListenConfig listen(ConfigMapping section) {
@@ -92,6 +96,27 @@ final class ConfigReader {
                 section.duration("upstreamResponseTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
                 section.integer("maxUpstreamConnectionsPerEventLoop", 128, 1, 10_000),
                 section.integer("maxPendingUpstreamAcquires", 1024, 1, 100_000));
+    }
+
+    static ErasConfig eras(ConfigMapping section) {
+        return new ErasConfig(
+                section.duration("ttl", Duration.ofHours(1), Duration.ofSeconds(1), Duration.ofDays(30)),
+                section.integer("maxOrigins", 10_000, 1, 1_000_000),
+                section.text("file", "", text -> text.isEmpty() || !text.isBlank(), "must be a file path or \"\""),
+                section.duration("probeTimeout", Duration.ofSeconds(5), MIN_TIMEOUT, MAX_TIMEOUT));
+    }
+
+    static BridgeConfig bridge(ConfigMapping section) {
+        return new BridgeConfig(
+                section.integer("maxSessions", 1000, 1, 1_000_000),
+                section.duration("sessionIdleExpiry", Duration.ofMinutes(10), Duration.ofSeconds(1), MAX_TIMEOUT),
+                section.integer("maxInFlightPerSession", 256, 1, 100_000),
+                section.duration("initializeTimeout", Duration.ofSeconds(10), MIN_TIMEOUT, MAX_TIMEOUT),
+                section.duration("cacheTtl", Duration.ZERO, Duration.ZERO, MAX_TIMEOUT),
+                section.choice("cacheScope", BridgeConfig.CacheScopeSetting.class,
+                        BridgeConfig.CacheScopeSetting.PRIVATE),
+                section.choice("sessionStrategy", BridgeConfig.SessionStrategy.class,
+                        BridgeConfig.SessionStrategy.POOLED));
     }
 
     /** One upstream; null when its name or URL is unusable. Every name seen, valid or not, joins {@code names}. */

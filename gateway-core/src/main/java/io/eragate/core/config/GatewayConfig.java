@@ -14,6 +14,8 @@ import java.util.Optional;
  * @param routes    which path goes to which upstream
  * @param security  accepted {@code Origin} and {@code Host} values
  * @param limits    bounds on buffers, connections and timeouts
+ * @param eras      how upstream eras are probed and remembered
+ * @param bridge    pooled sessions for legacy upstreams
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -21,7 +23,9 @@ public record GatewayConfig(
         List<UpstreamConfig> upstreams,
         List<RouteConfig> routes,
         SecurityConfig security,
-        LimitsConfig limits) {
+        LimitsConfig limits,
+        ErasConfig eras,
+        BridgeConfig bridge) {
 
     public GatewayConfig {
         Objects.requireNonNull(listen, "listen");
@@ -30,12 +34,14 @@ public record GatewayConfig(
         routes = List.copyOf(routes);
         Objects.requireNonNull(security, "security");
         Objects.requireNonNull(limits, "limits");
+        Objects.requireNonNull(eras, "eras");
+        Objects.requireNonNull(bridge, "bridge");
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
     public static GatewayConfig defaults() {
         return new GatewayConfig(ListenConfig.defaults(), AdminConfig.defaults(), List.of(), List.of(),
-                SecurityConfig.defaults(), LimitsConfig.defaults());
+                SecurityConfig.defaults(), LimitsConfig.defaults(), ErasConfig.defaults(), BridgeConfig.defaults());
     }
 
     /** The upstream called {@code name}, if any. */
@@ -46,31 +52,41 @@ public record GatewayConfig(
 
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
-        return new GatewayConfig(newListen, admin, upstreams, routes, security, limits);
+        return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
-        return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits);
+        return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
-        return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits);
+        return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
-        return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits);
+        return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge);
     }
 
     /** This configuration with other Origin/Host lists. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
-        return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits);
+        return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge);
+    }
+
+    /** This configuration with other era settings. */
+    public GatewayConfig withEras(ErasConfig newEras) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge);
+    }
+
+    /** This configuration with other bridge settings. */
+    public GatewayConfig withBridge(BridgeConfig newBridge) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge);
     }
 }

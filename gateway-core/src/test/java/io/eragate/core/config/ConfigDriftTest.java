@@ -80,6 +80,8 @@ class ConfigDriftTest {
         probes.put("routes[]", MINIMAL.replace(ROUTE, ROUTE.replace("}", ", zz: 1}")));
         probes.put("security", MINIMAL + "security: {zz: 1}");
         probes.put("limits", MINIMAL + "limits: {zz: 1}");
+        probes.put("eras", MINIMAL + "eras: {zz: 1}");
+        probes.put("bridge", MINIMAL + "bridge: {zz: 1}");
         assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
 
         sections().forEach((path, type) -> {

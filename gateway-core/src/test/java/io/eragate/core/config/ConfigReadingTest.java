@@ -44,7 +44,10 @@ class ConfigReadingTest {
                 new SecurityConfig(List.of("https://app.example.com", "http://localhost:5173"),
                         List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080")),
                 new LimitsConfig(8L * 1024 * 1024, 32 * 1024, 4096, 2000, Duration.ofMinutes(2),
-                        Duration.ofMillis(750), Duration.ofHours(1), 16, 64)));
+                        Duration.ofMillis(750), Duration.ofHours(1), 16, 64),
+                new ErasConfig(Duration.ofHours(2), 50, "/var/lib/eragate/eras.json", Duration.ofSeconds(2)),
+                new BridgeConfig(20, Duration.ofMinutes(5), 32, Duration.ofSeconds(3), Duration.ofSeconds(30),
+                        BridgeConfig.CacheScopeSetting.PUBLIC, BridgeConfig.SessionStrategy.PER_CALL)));
     }
 
     @Test

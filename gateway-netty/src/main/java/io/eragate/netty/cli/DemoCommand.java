@@ -30,11 +30,11 @@ final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DemoUpstream upstream = DemoUpstream.start();
-        GatewayConfig defaults = GatewayConfig.defaults();
-        GatewayConfig config = new GatewayConfig(new ListenConfig("127.0.0.1", port),
-                new AdminConfig("127.0.0.1", adminPort),
-                List.of(new UpstreamConfig("demo", upstream.uri(), upstream.era())),
-                List.of(new RouteConfig("/mcp", "demo")), defaults.security(), defaults.limits());
+        GatewayConfig config = GatewayConfig.defaults()
+                .withListen(new ListenConfig("127.0.0.1", port))
+                .withAdmin(new AdminConfig("127.0.0.1", adminPort))
+                .withUpstreams(List.of(new UpstreamConfig("demo", upstream.uri(), upstream.era())))
+                .withRoutes(List.of(new RouteConfig("/mcp", "demo")));
         PrintWriter out = spec.commandLine().getOut();
         try {
             return Main.runUntilStopped(config, spec.commandLine().getErr(), server -> {

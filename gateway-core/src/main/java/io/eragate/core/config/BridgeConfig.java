@@ -1,0 +1,40 @@
+package io.eragate.core.config;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * The legacy bridge: pooled upstream sessions that serve 2026-07-28 clients from 2025-11-25 servers. Defaults and
+ * ranges are set in {@code ConfigReader#bridge} and listed in {@code docs/configuration.md}.
+ *
+ * @param maxSessions           pooled upstream sessions across all upstreams (default 1000, 1..1000000)
+ * @param sessionIdleExpiry     an unused pooled session is closed (DELETE) after this (default 10m, 1s..24h)
+ * @param maxInFlightPerSession requests one pooled session carries at once (default 256, 1..100000)
+ * @param initializeTimeout     time for an upstream {@code initialize} handshake (default 10s, 1ms..24h)
+ * @param cacheTtl              {@code ttlMs} stamped on bridged cacheable results (default 0ms, 0ms..24h)
+ * @param cacheScope            {@code cacheScope} stamped on bridged cacheable results (default private)
+ * @param sessionStrategy       {@code pooled} (default), or {@code per-call}: a fresh {@code initialize} for every
+ *                              request, which exists only to benchmark the pool against that strategy
+ */
+public record BridgeConfig(int maxSessions, Duration sessionIdleExpiry, int maxInFlightPerSession,
+        Duration initializeTimeout, Duration cacheTtl, CacheScopeSetting cacheScope, SessionStrategy sessionStrategy) {
+
+    public BridgeConfig {
+        Objects.requireNonNull(sessionIdleExpiry, "sessionIdleExpiry");
+        Objects.requireNonNull(initializeTimeout, "initializeTimeout");
+        Objects.requireNonNull(cacheTtl, "cacheTtl");
+        Objects.requireNonNull(cacheScope, "cacheScope");
+        Objects.requireNonNull(sessionStrategy, "sessionStrategy");
+    }
+
+    /** Every key at its default. */
+    public static BridgeConfig defaults() {
+        return ConfigReader.DEFAULT_BRIDGE;
+    }
+
+    /** The {@code cacheScope} values; YAML {@code public} or {@code private}. */
+    public enum CacheScopeSetting { PUBLIC, PRIVATE }
+
+    /** How upstream sessions are used; YAML {@code pooled} or {@code per-call}. */
+    public enum SessionStrategy { POOLED, PER_CALL }
+}
