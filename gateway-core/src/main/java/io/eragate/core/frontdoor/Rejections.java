@@ -189,6 +189,17 @@ public final class Rejections {
         return Rejection.of(status, id, error);
     }
 
+    /**
+     * 502, 503 or 504 with -32603 when the upstream's protocol era could not be learned (its probe was answered
+     * with an authentication challenge, an outage or nothing); the next request probes again.
+     */
+    public static Rejection eraUnknown(JsonRpcId id, String upstream, String why, int status) {
+        Objects.requireNonNull(why, "why");
+        return Rejection.of(status, id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Bad gateway: could not learn the protocol era of upstream " + quote(upstream) + ": " + clip(why),
+                upstreamData(upstream)));
+    }
+
     /** 502/-32603 when the upstream cannot be reached (refused, reset, DNS, TLS). */
     public static Rejection upstreamUnreachable(JsonRpcId id, String upstream, String reason) {
         Objects.requireNonNull(reason, "reason");

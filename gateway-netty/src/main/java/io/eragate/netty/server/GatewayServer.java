@@ -12,6 +12,8 @@ import io.eragate.core.route.RouteTable;
 import io.eragate.core.security.OriginPolicy;
 import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminPages;
+import io.eragate.netty.bridge.EraDirectory;
+import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
@@ -52,16 +54,18 @@ public final class GatewayServer implements AutoCloseable {
     private final Channel adminChannel;
     private final GatewayInitializer initializer;
     private final AdminPages adminPages;
+    private final GatewayContext context;
     private volatile boolean ready;
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
-            Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages) {
+            Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages, GatewayContext context) {
         this.bossGroup = bossGroup;
         this.workerGroup = workerGroup;
         this.listenChannel = listenChannel;
         this.adminChannel = adminChannel;
         this.initializer = initializer;
         this.adminPages = adminPages;
+        this.context = context;
     }
 
     /**
@@ -76,6 +80,7 @@ public final class GatewayServer implements AutoCloseable {
             GatewayContext context = buildContext(config, workers);
             GatewayInitializer initializer = new GatewayInitializer(context);
             AdminPages pages = new AdminPages();
+            pages.register("/admin/eras", context.eras()::reportJson);
             GatewayServer[] self = new GatewayServer[1];
             Channel admin = bind(boss, workers, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {
@@ -90,9 +95,10 @@ public final class GatewayServer implements AutoCloseable {
                 listen = bind(boss, workers, config.listen().host(), config.listen().port(), initializer, limits);
             } catch (InterruptedException | RuntimeException e) {
                 admin.close().sync();
+                context.bridge().close();
                 throw e;
             }
-            GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages);
+            GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
             self[0] = server;
             server.ready = true;
             log.info("Eragate listening on {} (admin on {})", listen.localAddress(), admin.localAddress());
@@ -119,7 +125,9 @@ public final class GatewayServer implements AutoCloseable {
                 new UpstreamPoolSettings(limits.maxUpstreamConnectionsPerEventLoop(),
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits);
+        EraDirectory eras = new EraDirectory(config.eras(), config.upstreams(), pools, GatewayVersion.current());
+        LegacyBridge bridge = new LegacyBridge(config.bridge(), upstreams, pools, eras, GatewayVersion.current());
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge);
     }
 
     private static Channel bind(EventLoopGroup boss, EventLoopGroup workers, String host, int port,
@@ -152,6 +160,11 @@ public final class GatewayServer implements AutoCloseable {
         return adminPages;
     }
 
+    /** The legacy bridge, for reports and tests. */
+    public LegacyBridge bridge() {
+        return context.bridge();
+    }
+
     /** Client connections open now. */
     public int openConnections() {
         return initializer.openConnections();
@@ -163,6 +176,8 @@ public final class GatewayServer implements AutoCloseable {
         ready = false;
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
+        // Pooled upstream sessions get their DELETE while the event loops still run.
+        context.bridge().close();
         shutdown(bossGroup, workerGroup);
     }
 

@@ -4,10 +4,15 @@ import io.eragate.core.frontdoor.InboundRequest;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.frontdoor.Verdict;
+import io.eragate.core.era.EraProbeException;
+import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
+import io.eragate.netty.bridge.BridgeExchange;
+import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.ModernExchange;
+import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
@@ -22,11 +27,15 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +55,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private final GatewayContext context;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
-    private ModernExchange current;
+    private ClientExchange current;
     private boolean busy;
 
     /** Creates the handler of one client connection. */
@@ -117,8 +126,39 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
                 clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive);
-        current = new ModernExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
-                context.limits().upstreamResponseTimeout(), () -> done(ctx));
+        CompletableFuture<Era> era = context.eras().eraOf(target);
+        if (era.isDone()) {
+            startExchange(ctx, forwarded, target, era);
+        } else {
+            era.whenComplete((ignored, failure) -> ctx.executor().execute(
+                    () -> startExchange(ctx, forwarded, target, era)));
+        }
+    }
+
+    /** Starts the exchange that suits the upstream's era, once that era is known. */
+    private void startExchange(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
+            CompletableFuture<Era> era) {
+        if (!ctx.channel().isActive()) {
+            done(ctx);
+            return;
+        }
+        Era known;
+        try {
+            known = era.join();
+        } catch (CompletionException | CancellationException e) {
+            Throwable cause = e.getCause() == null ? e : e.getCause();
+            int status = cause instanceof EraProbeException probe ? probe.suggestedHttpStatus() : 502;
+            String why = cause instanceof EraProbeException probe ? probe.why() : String.valueOf(cause);
+            ClientResponses.writeRejection(ctx, Rejections.eraUnknown(forwarded.request().id(), target.name(), why,
+                    status), forwarded.keepAlive());
+            done(ctx);
+            return;
+        }
+        UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
+        Duration timeout = context.limits().upstreamResponseTimeout();
+        current = known == Era.MODERN
+                ? new ModernExchange(ctx, forwarded, target, pool, timeout, () -> done(ctx))
+                : new BridgeExchange(ctx, forwarded, target, pool, context.bridge(), timeout, () -> done(ctx));
         current.start();
     }
 
@@ -145,7 +185,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        ModernExchange exchange = current;
+        ClientExchange exchange = current;
         if (exchange != null) {
             exchange.cancel();
         }

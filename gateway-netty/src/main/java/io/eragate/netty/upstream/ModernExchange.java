@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threading: created and driven on the client channel's event loop, which is also the upstream channel's loop.
  */
-public final class ModernExchange implements UpstreamListener {
+public final class ModernExchange implements UpstreamListener, ClientExchange {
     private static final Logger log = LoggerFactory.getLogger(ModernExchange.class);
     /** How much of a non-JSON-RPC upstream answer is kept to map it to an error. */
     private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
@@ -80,6 +80,7 @@ public final class ModernExchange implements UpstreamListener {
     }
 
     /** Acquires an upstream connection and sends the request. */
+    @Override
     public void start() {
         pool.acquire(target).addListener((Future<Channel> acquired) -> {
             if (!acquired.isSuccess()) {
@@ -99,6 +100,7 @@ public final class ModernExchange implements UpstreamListener {
     }
 
     /** The client went away or the gateway stops: closing the upstream exchange is the cancellation. */
+    @Override
     public void cancel() {
         if (state == State.DONE) {
             return;
@@ -115,6 +117,7 @@ public final class ModernExchange implements UpstreamListener {
     }
 
     /** The client can take more bytes again: resume reading from upstream. */
+    @Override
     public void onClientWritable() {
         if (upstream != null && state == State.RELAYING) {
             upstream.config().setAutoRead(true);

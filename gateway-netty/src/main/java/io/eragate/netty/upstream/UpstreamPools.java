@@ -47,6 +47,21 @@ public final class UpstreamPools {
         this.pools = Map.copyOf(byLoop);
     }
 
+    /**
+     * The pool of the calling thread's event loop, or of any loop when the caller is not on one (for work started
+     * by timers or caches).
+     */
+    public UpstreamChannelPool current() {
+        UpstreamChannelPool any = null;
+        for (UpstreamChannelPool pool : pools.values()) {
+            if (pool.eventLoop().inEventLoop()) {
+                return pool;
+            }
+            any = pool;
+        }
+        return any;
+    }
+
     /** The pool of {@code loop}, which must be one of the worker loops. */
     public UpstreamChannelPool forLoop(EventLoop loop) {
         UpstreamChannelPool pool = pools.get(loop);

@@ -1,0 +1,84 @@
+package io.eragate.netty.bridge;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.config.ErasConfig;
+import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.era.EraCache;
+import io.eragate.core.era.EraRecord;
+import io.eragate.core.era.EraReportEntry;
+import io.eragate.core.era.FileEraStore;
+import io.eragate.core.era.OriginKey;
+import io.eragate.core.mcp.Era;
+import io.eragate.netty.upstream.UpstreamPools;
+import io.eragate.netty.upstream.UpstreamTarget;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * The era of every upstream origin: pinned from configuration, or probed once and cached (with single-flight,
+ * expiry and optional persistence in the core {@link EraCache}), and dropped when traffic contradicts it.
+ */
+public final class EraDirectory {
+    private final EraCache cache;
+    private final HttpEraProber prober;
+    private final UpstreamPools pools;
+
+    /**
+     * Builds the directory and pins the upstreams whose era is configured. Reads the persistence file, so it is
+     * built at start-up, never on an event loop.
+     */
+    public EraDirectory(ErasConfig config, List<UpstreamConfig> upstreams, UpstreamPools pools, String gatewayVersion) {
+        this.cache = new EraCache(config.ttl(), config.maxOrigins(), Clock.systemUTC(),
+                config.persistenceFile().map(file -> new FileEraStore(Path.of(file))).orElse(null));
+        this.prober = new HttpEraProber(config.probeTimeout(), gatewayVersion);
+        this.pools = pools;
+        for (UpstreamConfig upstream : upstreams) {
+            upstream.era().pinnedEra().ifPresent(era -> cache.pin(OriginKey.of(upstream.url()), era));
+        }
+    }
+
+    /**
+     * The era of {@code target}; fails with {@link io.eragate.core.era.EraProbeException} when a probe was
+     * inconclusive. Completes on any thread.
+     */
+    public CompletableFuture<Era> eraOf(UpstreamTarget target) {
+        return cache.resolve(OriginKey.of(target.url()), origin -> prober.probe(pools.current(), target))
+                .thenApply(EraRecord::era);
+    }
+
+    /** Traffic from {@code target} contradicted its cached era: it is probed again on the next request. */
+    public void contradicted(UpstreamTarget target, String what) {
+        cache.contradicted(OriginKey.of(target.url()), what);
+    }
+
+    /** The {@code /admin/eras} report as JSON. */
+    public String reportJson() {
+        ArrayNode origins = JsonNodeFactory.instance.arrayNode();
+        for (EraReportEntry entry : cache.report()) {
+            ObjectNode line = origins.addObject();
+            line.put("origin", entry.origin().toString());
+            line.put("era", entry.era() == null ? null : entry.era().name().toLowerCase(java.util.Locale.ROOT));
+            line.put("learnedBy", entry.learnedBy());
+            line.put("learnedAt", entry.learnedAt() == null ? null : entry.learnedAt().toString());
+            line.put("detail", entry.detail());
+            line.put("probeInFlight", entry.probeInFlight());
+            putNote(line, "lastContradiction", entry.lastContradiction());
+            putNote(line, "lastProbeFailure", entry.lastProbeFailure());
+        }
+        ObjectNode report = JsonNodeFactory.instance.objectNode();
+        report.set("origins", origins);
+        return report.toString();
+    }
+
+    private static void putNote(ObjectNode line, String field, EraReportEntry.Note note) {
+        if (note == null) {
+            line.putNull(field);
+        } else {
+            line.putObject(field).put("at", note.at().toString()).put("what", note.what());
+        }
+    }
+}

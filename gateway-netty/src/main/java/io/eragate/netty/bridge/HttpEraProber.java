@@ -1,0 +1,83 @@
+package io.eragate.netty.bridge;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.era.ProbeAnswer;
+import io.eragate.core.era.ProbeClassifier;
+import io.eragate.core.era.ProbeVerdict;
+import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.mcp.McpHeaders;
+import io.eragate.core.mcp.MetaKeys;
+import io.eragate.core.mcp.Methods;
+import io.eragate.core.mcp.ProtocolVersions;
+import io.eragate.netty.upstream.BufferedUpstreamCall;
+import io.eragate.netty.upstream.UpstreamChannelPool;
+import io.eragate.netty.upstream.UpstreamTarget;
+import io.netty.handler.codec.http.FullHttpRequest;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Probes an HTTP upstream's era with a {@code server/discover} POST that carries the full 2026-07-28 envelope and
+ * headers, and classifies the answer with the core {@link ProbeClassifier}.
+ */
+final class HttpEraProber {
+    private static final Logger log = LoggerFactory.getLogger(HttpEraProber.class);
+    /** A discover answer is small; anything larger than this is not one. */
+    private static final int MAX_PROBE_BODY_BYTES = 256 * 1024;
+    private static final AtomicLong PROBE_IDS = new AtomicLong();
+
+    private final Duration timeout;
+    private final String gatewayVersion;
+
+    HttpEraProber(Duration timeout, String gatewayVersion) {
+        this.timeout = timeout;
+        this.gatewayVersion = gatewayVersion;
+    }
+
+    /** Probes {@code target} from {@code pool}'s event loop. */
+    CompletableFuture<ProbeVerdict> probe(UpstreamChannelPool pool, UpstreamTarget target) {
+        FullHttpRequest request = LegacyRequests.post(target, discoverRequest(), null, ProtocolVersions.V2026_07_28);
+        request.headers().set(McpHeaders.METHOD, Methods.SERVER_DISCOVER);
+        return BufferedUpstreamCall.send(pool, target, request, timeout, MAX_PROBE_BODY_BYTES)
+                .handle((reply, failure) -> {
+                    ProbeAnswer answer = failure == null
+                            ? ProbeAnswer.http(reply.status(), reply.contentType(), reply.body())
+                            : ProbeAnswer.failed(failureKind(failure));
+                    ProbeVerdict verdict = ProbeClassifier.classify(answer, ProtocolVersions.MODERN);
+                    log.info("Probed upstream {} ({}): {} ({})", target.name(), target.url(), verdict.era() == null
+                            ? "inconclusive" : verdict.era(), verdict.why());
+                    return verdict;
+                });
+    }
+
+    private JsonRpcRequest discoverRequest() {
+        ObjectNode params = JsonNodeFactory.instance.objectNode();
+        ObjectNode meta = params.putObject(MetaKeys.META);
+        meta.put(MetaKeys.PROTOCOL_VERSION, ProtocolVersions.V2026_07_28);
+        meta.putObject(MetaKeys.CLIENT_CAPABILITIES);
+        meta.putObject(MetaKeys.CLIENT_INFO).put("name", "eragate-probe").put("version", gatewayVersion);
+        // A string id cannot collide with a numeric id of any client.
+        return new JsonRpcRequest(JsonRpcId.of("eragate-discover-probe-" + PROBE_IDS.incrementAndGet()),
+                Methods.SERVER_DISCOVER, params);
+    }
+
+    private static ProbeAnswer.Failure failureKind(Throwable failure) {
+        Throwable cause = failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null
+                ? failure.getCause() : failure;
+        if (cause instanceof TimeoutException) {
+            return ProbeAnswer.Failure.TIMEOUT;
+        }
+        if (cause instanceof ConnectException
+                || cause instanceof io.netty.channel.ConnectTimeoutException) {
+            return ProbeAnswer.Failure.CONNECT_FAILED;
+        }
+        return ProbeAnswer.Failure.RESET;
+    }
+}

@@ -1,0 +1,109 @@
+package io.eragate.netty.bridge;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.bridge.CacheHints;
+import io.eragate.core.bridge.CacheScope;
+import io.eragate.core.bridge.DiscoverSynthesizer;
+import io.eragate.core.bridge.IdRewriter;
+import io.eragate.core.bridge.InitializeSynthesizer;
+import io.eragate.core.bridge.ResultStamper;
+import io.eragate.core.config.BridgeConfig;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.session.SessionKey;
+import io.eragate.core.session.SessionPool;
+import io.eragate.core.session.UpstreamSession;
+import io.eragate.netty.upstream.UpstreamPools;
+import io.eragate.netty.upstream.UpstreamTarget;
+import java.time.Clock;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What every bridged exchange shares: the pool of legacy upstream sessions, their id rewriters, and the
+ * translations configured once (cache hints, the gateway's own client identity).
+ */
+public final class LegacyBridge implements AutoCloseable {
+    private final BridgeConfig config;
+    private final NettySessionConnector connector;
+    private final SessionPool pool;
+    private final InitializeSynthesizer initializer;
+    private final ResultStamper stamper;
+    private final DiscoverSynthesizer discover;
+    private final EraDirectory eras;
+
+    /** Creates the bridge for {@code targets}, using the worker loops' connection pools. */
+    public LegacyBridge(BridgeConfig config, Map<String, UpstreamTarget> targets, UpstreamPools pools,
+            EraDirectory eras, String gatewayVersion) {
+        this.config = config;
+        this.eras = eras;
+        this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
+                config.maxInFlightPerSession(), Clock.systemUTC());
+        this.pool = new SessionPool(connector, config.maxSessions(), config.sessionIdleExpiry());
+        this.initializer = new InitializeSynthesizer(gatewayVersion);
+        CacheHints hints = new CacheHints(config.cacheTtl().toMillis(),
+                config.cacheScope() == BridgeConfig.CacheScopeSetting.PUBLIC ? CacheScope.PUBLIC : CacheScope.PRIVATE);
+        this.stamper = new ResultStamper(hints);
+        this.discover = new DiscoverSynthesizer(hints);
+    }
+
+    /** The session key of {@code request} for {@code upstream}: never shared across principals. */
+    SessionKey keyFor(String upstream, String principal, JsonRpcRequest request) {
+        return new SessionKey(upstream, principal, InitializeSynthesizer.capabilitiesKey(request.params()),
+                InitializeSynthesizer.LEGACY_VERSION);
+    }
+
+    /** A session for {@code key}: from the pool, or (per-call strategy, benchmarks only) a fresh one. */
+    CompletableFuture<UpstreamSession> acquire(SessionKey key, JsonRpcRequest request) {
+        if (config.sessionStrategy() == BridgeConfig.SessionStrategy.PER_CALL) {
+            return connector.open(key, initializer.initializeParams(request.params()));
+        }
+        return pool.acquire(key, () -> initializer.initializeParams(request.params()));
+    }
+
+    /** Gives back a session after one exchange; only the per-call strategy closes it. */
+    void release(UpstreamSession session) {
+        if (config.sessionStrategy() == BridgeConfig.SessionStrategy.PER_CALL) {
+            connector.close(session);
+        }
+    }
+
+    /** The upstream no longer knows {@code session}; the next acquire opens a new one. */
+    void invalidate(UpstreamSession session, String why) {
+        if (config.sessionStrategy() == BridgeConfig.SessionStrategy.POOLED) {
+            pool.invalidate(session, why);
+        }
+    }
+
+    /** A legacy verdict for {@code target} was contradicted by what it answered. */
+    void contradicted(UpstreamTarget target, String what) {
+        eras.contradicted(target, what);
+    }
+
+    IdRewriter rewriter(UpstreamSession session) {
+        return connector.rewriter(session);
+    }
+
+    ResultStamper stamper() {
+        return stamper;
+    }
+
+    ObjectNode discoverResult(UpstreamSession session) {
+        return discover.discoverResult(session.initializeResult());
+    }
+
+    /** Upstream {@code initialize} handshakes since start (for the admin report and tests). */
+    public long initializeCount() {
+        return connector.initializeCount();
+    }
+
+    /** Pooled sessions now. */
+    public int pooledSessions() {
+        return pool.size();
+    }
+
+    /** Closes every pooled session (DELETE upstream). */
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,62 @@
+package io.eragate.netty.bridge;
+
+import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcMessage;
+import io.eragate.core.mcp.McpHeaders;
+import io.eragate.netty.upstream.UpstreamTarget;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
+
+/** Builds the HTTP requests the gateway sends to legacy (2025-11-25 and earlier) upstreams. */
+final class LegacyRequests {
+
+    private LegacyRequests() {
+    }
+
+    /**
+     * A POST of {@code message}. {@code sessionId} and {@code protocolVersion} may be null: {@code initialize}
+     * carries neither; later requests carry the session and the negotiated legacy version (never a 2026 value,
+     * which legacy servers refuse).
+     */
+    static FullHttpRequest post(UpstreamTarget target, JsonRpcMessage message, String sessionId,
+            String protocolVersion) {
+        return postBytes(target, JsonRpcCodec.encode(message), sessionId, protocolVersion);
+    }
+
+    /** A POST of already encoded JSON. */
+    static FullHttpRequest postBytes(UpstreamTarget target, byte[] body, String sessionId, String protocolVersion) {
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
+                target.pathAndQuery(), Unpooled.wrappedBuffer(body));
+        request.headers()
+                .set(HttpHeaderNames.HOST, target.hostHeader())
+                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+                .set(HttpHeaderNames.ACCEPT, "application/json, text/event-stream")
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length);
+        if (sessionId != null) {
+            request.headers().set(McpHeaders.SESSION_ID, sessionId);
+        }
+        if (protocolVersion != null) {
+            request.headers().set(McpHeaders.PROTOCOL_VERSION, protocolVersion);
+        }
+        return request;
+    }
+
+    /** The DELETE that ends an upstream session. */
+    static FullHttpRequest delete(UpstreamTarget target, String sessionId, String protocolVersion) {
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.DELETE,
+                target.pathAndQuery(), Unpooled.EMPTY_BUFFER);
+        request.headers()
+                .set(HttpHeaderNames.HOST, target.hostHeader())
+                .set(McpHeaders.SESSION_ID, sessionId)
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, 0);
+        if (protocolVersion != null) {
+            request.headers().set(McpHeaders.PROTOCOL_VERSION, protocolVersion);
+        }
+        return request;
+    }
+}

@@ -1,0 +1,177 @@
+package io.eragate.netty.bridge;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.bridge.IdRewriter;
+import io.eragate.core.bridge.LegacyReplyReader;
+import io.eragate.core.bridge.LogFilter;
+import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
+import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.jsonrpc.JsonRpcNotification;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.mcp.Methods;
+import io.eragate.core.mcp.ProtocolVersions;
+import io.eragate.core.session.SessionConnector;
+import io.eragate.core.session.SessionKey;
+import io.eragate.core.session.UpstreamSession;
+import io.eragate.netty.upstream.BufferedUpstreamCall;
+import io.eragate.netty.upstream.UpstreamChannelPool;
+import io.eragate.netty.upstream.UpstreamPools;
+import io.eragate.netty.upstream.UpstreamReply;
+import io.eragate.netty.upstream.UpstreamTarget;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Opens and closes legacy upstream sessions over HTTP: {@code initialize}, {@code notifications/initialized} and,
+ * when the upstream logs, one {@code logging/setLevel} to the most verbose level (each request's own level is applied
+ * by the gateway). Keeps each open session's id rewriter.
+ */
+final class NettySessionConnector implements SessionConnector {
+    private static final Logger log = LoggerFactory.getLogger(NettySessionConnector.class);
+    private static final int MAX_HANDSHAKE_BODY_BYTES = 1024 * 1024;
+    private static final AtomicLong SESSION_SEQ = new AtomicLong();
+
+    private final Map<String, UpstreamTarget> targets;
+    private final UpstreamPools pools;
+    private final Duration timeout;
+    private final int maxInFlightPerSession;
+    private final Clock clock;
+    private final Map<UpstreamSession, IdRewriter> rewriters = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final AtomicLong initializeCount = new AtomicLong();
+
+    NettySessionConnector(Map<String, UpstreamTarget> targets, UpstreamPools pools, Duration timeout,
+            int maxInFlightPerSession, Clock clock) {
+        this.targets = Map.copyOf(targets);
+        this.pools = pools;
+        this.timeout = timeout;
+        this.maxInFlightPerSession = maxInFlightPerSession;
+        this.clock = clock;
+    }
+
+    /** The id rewriter of an open session. */
+    IdRewriter rewriter(UpstreamSession session) {
+        return rewriters.computeIfAbsent(session,
+                s -> new IdRewriter(SESSION_SEQ.incrementAndGet(), maxInFlightPerSession));
+    }
+
+    /** How many {@code initialize} handshakes were sent since start. */
+    long initializeCount() {
+        return initializeCount.get();
+    }
+
+    @Override
+    public CompletableFuture<UpstreamSession> open(SessionKey key, ObjectNode initializeParams) {
+        UpstreamTarget target = targets.get(key.upstream());
+        if (target == null) {
+            return CompletableFuture.failedFuture(new IllegalStateException("unknown upstream " + key.upstream()));
+        }
+        UpstreamChannelPool pool = pools.current();
+        JsonRpcId id = JsonRpcId.of("eragate-initialize-" + SESSION_SEQ.incrementAndGet());
+        initializeCount.incrementAndGet();
+        return BufferedUpstreamCall.send(pool, target,
+                        LegacyRequests.post(target, new JsonRpcRequest(id, Methods.INITIALIZE, initializeParams),
+                                null, null), timeout, MAX_HANDSHAKE_BODY_BYTES)
+                .thenApply(reply -> sessionFrom(key, target, id, reply))
+                .thenCompose(session -> notifyInitialized(pool, target, session))
+                .thenCompose(session -> raiseLogLevel(pool, target, session));
+    }
+
+    private UpstreamSession sessionFrom(SessionKey key, UpstreamTarget target, JsonRpcId id, UpstreamReply reply) {
+        Optional<JsonRpcResponse> response = LegacyReplyReader.responseTo(id, reply.contentType(), reply.body())
+                .or(() -> LegacyReplyReader.firstResponse(reply.contentType(), reply.body()));
+        if (response.isEmpty()) {
+            throw new SessionOpenException("upstream " + target.name() + " answered initialize with HTTP "
+                    + reply.status() + " and no JSON-RPC response", 502, false);
+        }
+        if (response.get().isError()) {
+            var error = response.get().error();
+            boolean modern = error.code() == JsonRpcErrorCodes.UNSUPPORTED_PROTOCOL_VERSION
+                    && error.data() != null && supportsModern(error.data().get("supported"));
+            throw new SessionOpenException("upstream " + target.name() + " refused initialize: " + error.code()
+                    + " " + error.message(), 502, modern);
+        }
+        JsonNode result = response.get().result();
+        String version = result.path("protocolVersion").asText("");
+        if (!result.isObject() || !ProtocolVersions.isSupportedLegacy(version)) {
+            throw new SessionOpenException("upstream " + target.name() + " negotiated protocol version \""
+                    + version + "\", which the bridge does not speak", 502, false);
+        }
+        log.info("Opened upstream session {} with {} ({}) for {}", reply.sessionId(), target.name(), version,
+                key.principal());
+        return new UpstreamSession(key, reply.sessionId(), version, (ObjectNode) result, clock.instant());
+    }
+
+    private CompletableFuture<UpstreamSession> notifyInitialized(UpstreamChannelPool pool, UpstreamTarget target,
+            UpstreamSession session) {
+        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target,
+                        new JsonRpcNotification(Methods.NOTIFICATION_INITIALIZED, null), session.sessionId(),
+                        session.negotiatedVersion()), timeout, MAX_HANDSHAKE_BODY_BYTES)
+                .thenApply(reply -> {
+                    if (reply.status() / 100 != 2) {
+                        throw new SessionOpenException("upstream " + target.name()
+                                + " refused notifications/initialized with HTTP " + reply.status(), 502, false);
+                    }
+                    return session;
+                });
+    }
+
+    private CompletableFuture<UpstreamSession> raiseLogLevel(UpstreamChannelPool pool, UpstreamTarget target,
+            UpstreamSession session) {
+        if (!session.initializeResult().path("capabilities").has("logging")) {
+            return CompletableFuture.completedFuture(session);
+        }
+        ObjectNode params = JsonNodeFactory.instance.objectNode().put("level", LogFilter.mostVerboseLevel());
+        JsonRpcRequest setLevel = new JsonRpcRequest(JsonRpcId.of("eragate-loglevel-" + SESSION_SEQ.incrementAndGet()),
+                Methods.LOGGING_SET_LEVEL, params);
+        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, setLevel, session.sessionId(),
+                        session.negotiatedVersion()), timeout, MAX_HANDSHAKE_BODY_BYTES)
+                .handle((reply, failure) -> {
+                    if (failure != null || reply.status() / 100 != 2) {
+                        // Logs are a convenience: a session without them still serves every request.
+                        log.info("Upstream {} did not accept logging/setLevel: {}", target.name(),
+                                failure != null ? failure.toString() : "HTTP " + reply.status());
+                    }
+                    return session;
+                });
+    }
+
+    @Override
+    public CompletableFuture<Void> close(UpstreamSession session) {
+        rewriters.remove(session);
+        UpstreamTarget target = targets.get(session.key().upstream());
+        if (session.sessionId() == null || target == null) {
+            return CompletableFuture.completedFuture(null);
+        }
+        return BufferedUpstreamCall.send(pools.current(), target,
+                        LegacyRequests.delete(target, session.sessionId(), session.negotiatedVersion()), timeout,
+                        MAX_HANDSHAKE_BODY_BYTES)
+                .handle((reply, failure) -> {
+                    log.debug("Closed upstream session {} of {}: {}", session.sessionId(), target.name(),
+                            failure != null ? failure.toString() : "HTTP " + reply.status());
+                    return null;
+                });
+    }
+
+    private static boolean supportsModern(JsonNode supported) {
+        if (supported == null || !supported.isArray()) {
+            return false;
+        }
+        for (JsonNode version : supported) {
+            if (ProtocolVersions.isSupportedModern(version.asText())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,191 @@
+package io.eragate.netty.upstream;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.ReferenceCountUtil;
+import io.netty.util.concurrent.Future;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * One HTTP request to an upstream over a pooled connection, with the answer handed to a {@link Handler} part by
+ * part as it arrives. The connection goes back to the pool only after a complete, keep-alive answer; an aborted or
+ * failed call closes it.
+ *
+ * <p>Threading: {@link #start} and every other method run on the pool's event loop, and so do the handler's
+ * callbacks.
+ */
+public final class UpstreamCall implements UpstreamListener {
+
+    /** Receives the answer of one call. */
+    public interface Handler {
+        /** The status line and headers arrived. */
+        void onHead(HttpResponse head);
+
+        /** A body part arrived; the handler owns it. {@code last} is true for the final part. */
+        void onContent(HttpContent content, boolean last);
+
+        /** The call failed: no connection, a timeout before the head, or the connection lost mid-answer. */
+        void onFailure(Throwable cause, boolean beforeHead);
+    }
+
+    private enum State { ACQUIRING, AWAITING_HEAD, RECEIVING, DONE }
+
+    private final UpstreamChannelPool pool;
+    private final UpstreamTarget target;
+    private final Handler handler;
+    private State state = State.ACQUIRING;
+    private Channel channel;
+    private HttpResponse head;
+    private ScheduledFuture<?> timeout;
+
+    private UpstreamCall(UpstreamChannelPool pool, UpstreamTarget target, Handler handler) {
+        this.pool = pool;
+        this.target = target;
+        this.handler = handler;
+    }
+
+    /**
+     * Sends {@code request} (which this call owns and releases) and reports the answer to {@code handler};
+     * {@code headTimeout} bounds the wait for the response head.
+     */
+    public static UpstreamCall start(UpstreamChannelPool pool, UpstreamTarget target, FullHttpRequest request,
+            Duration headTimeout, Handler handler) {
+        UpstreamCall call = new UpstreamCall(pool, target, handler);
+        pool.acquire(target).addListener((Future<Channel> acquired) -> call.onAcquired(acquired, request,
+                headTimeout));
+        return call;
+    }
+
+    private void onAcquired(Future<Channel> acquired, FullHttpRequest request, Duration headTimeout) {
+        if (state == State.DONE) {
+            ReferenceCountUtil.release(request);
+            if (acquired.isSuccess()) {
+                pool.release(target, acquired.getNow());
+            }
+            return;
+        }
+        if (!acquired.isSuccess()) {
+            ReferenceCountUtil.release(request);
+            state = State.DONE;
+            handler.onFailure(acquired.cause(), true);
+            return;
+        }
+        channel = acquired.getNow();
+        state = State.AWAITING_HEAD;
+        UpstreamResponseHandler.attach(channel, this);
+        channel.config().setAutoRead(true);
+        timeout = channel.eventLoop().schedule(() -> {
+            if (state == State.AWAITING_HEAD) {
+                fail(new TimeoutException("no response from upstream " + target.name() + " within "
+                        + headTimeout.toMillis() + " ms"), true);
+            }
+        }, headTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        channel.writeAndFlush(request).addListener((ChannelFutureListener) written -> {
+            if (!written.isSuccess() && state == State.AWAITING_HEAD) {
+                fail(written.cause(), true);
+            }
+        });
+    }
+
+    /** Whether the call has ended (answered, failed or aborted). */
+    public boolean isDone() {
+        return state == State.DONE;
+    }
+
+    /** Stops the call and closes its connection: for an upstream exchange, closing is the cancellation. */
+    public void abort() {
+        if (state == State.DONE) {
+            return;
+        }
+        State previous = state;
+        state = State.DONE;
+        cancelTimeout();
+        if (previous != State.ACQUIRING && channel != null) {
+            UpstreamResponseHandler.detach(channel);
+            pool.discard(channel);
+        }
+    }
+
+    /** Stops reading from the upstream while the consumer cannot keep up. */
+    public void pauseReading() {
+        if (channel != null && state == State.RECEIVING) {
+            channel.config().setAutoRead(false);
+        }
+    }
+
+    /** Resumes reading after {@link #pauseReading()}. */
+    public void resumeReading() {
+        if (channel != null && state == State.RECEIVING) {
+            channel.config().setAutoRead(true);
+        }
+    }
+
+    @Override
+    public void onResponseHead(HttpResponse response) {
+        if (state != State.AWAITING_HEAD) {
+            return;
+        }
+        cancelTimeout();
+        if (response.decoderResult().isFailure()) {
+            fail(new IOException("malformed HTTP response from upstream " + target.name() + ": "
+                    + response.decoderResult().cause()), true);
+            return;
+        }
+        head = response;
+        state = State.RECEIVING;
+        handler.onHead(response);
+    }
+
+    @Override
+    public void onContent(HttpContent content) {
+        if (state != State.RECEIVING) {
+            content.release();
+            return;
+        }
+        boolean last = content instanceof LastHttpContent;
+        if (last) {
+            state = State.DONE;
+            UpstreamResponseHandler.detach(channel);
+            channel.config().setAutoRead(true);
+            if (HttpUtil.isKeepAlive(head)) {
+                pool.release(target, channel);
+            } else {
+                pool.discard(channel);
+            }
+        }
+        handler.onContent(content, last);
+    }
+
+    @Override
+    public void onConnectionLost(Throwable cause) {
+        if (state == State.AWAITING_HEAD || state == State.RECEIVING) {
+            fail(cause, state == State.AWAITING_HEAD);
+        }
+    }
+
+    private void fail(Throwable cause, boolean beforeHead) {
+        state = State.DONE;
+        cancelTimeout();
+        if (channel != null) {
+            UpstreamResponseHandler.detach(channel);
+            pool.discard(channel);
+        }
+        handler.onFailure(cause, beforeHead);
+    }
+
+    private void cancelTimeout() {
+        if (timeout != null) {
+            timeout.cancel(false);
+            timeout = null;
+        }
+    }
+}
