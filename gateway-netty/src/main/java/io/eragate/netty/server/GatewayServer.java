@@ -27,6 +27,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
@@ -121,7 +122,7 @@ public final class GatewayServer implements AutoCloseable {
         OriginPolicy originPolicy = OriginPolicy.of(config.security().effectiveAllowedOrigins(config.listen()),
                 config.security().effectiveAllowedHosts(config.listen()));
         FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routeTable, originPolicy, ProtocolVersions.MODERN));
-        UpstreamPools pools = new UpstreamPools(workers, NioSocketChannel.class,
+        UpstreamPools pools = new UpstreamPools(workers, NioSocketChannel.class, NioDatagramChannel.class,
                 new UpstreamPoolSettings(limits.maxUpstreamConnectionsPerEventLoop(),
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
@@ -179,6 +180,7 @@ public final class GatewayServer implements AutoCloseable {
         // Pooled upstream sessions get their DELETE while the event loops still run.
         context.bridge().close();
         shutdown(bossGroup, workerGroup);
+        context.pools().close();
     }
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers) {

@@ -3,6 +3,7 @@ package io.eragate.netty.upstream;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.util.AttributeKey;
@@ -13,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * The upstream connections of one event loop: idle channels kept LIFO per upstream, a bound on open channels
@@ -28,13 +30,16 @@ public final class UpstreamChannelPool {
     private final EventLoop eventLoop;
     private final Bootstrap bootstrap;
     private final UpstreamPoolSettings settings;
+    private final Function<UpstreamTarget, ChannelHandler> initializers;
     private final Map<UpstreamTarget, PerTarget> targets = new HashMap<>();
 
-    UpstreamChannelPool(EventLoop eventLoop, Bootstrap bootstrap, UpstreamPoolSettings settings) {
+    UpstreamChannelPool(EventLoop eventLoop, Bootstrap bootstrap, UpstreamPoolSettings settings,
+            Function<UpstreamTarget, ChannelHandler> initializers) {
         this.eventLoop = eventLoop;
         this.bootstrap = bootstrap.clone(eventLoop)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
         this.settings = settings;
+        this.initializers = initializers;
     }
 
     /** The loop this pool belongs to. */
@@ -54,7 +59,8 @@ public final class UpstreamChannelPool {
      */
     public Future<Channel> acquire(UpstreamTarget target) {
         assert eventLoop.inEventLoop();
-        PerTarget perTarget = targets.computeIfAbsent(target, t -> new PerTarget());
+        PerTarget perTarget = targets.computeIfAbsent(target, t -> new PerTarget(bootstrap.clone()
+                .handler(initializers.apply(t))));
         Promise<Channel> promise = eventLoop.newPromise();
         Channel idle;
         while ((idle = perTarget.idle.pollFirst()) != null) {
@@ -113,7 +119,7 @@ public final class UpstreamChannelPool {
 
     private void connect(UpstreamTarget target, PerTarget perTarget, Promise<Channel> promise) {
         perTarget.open++;
-        ChannelFuture connect = bootstrap.connect(target.host(), target.port());
+        ChannelFuture connect = perTarget.bootstrap.connect(target.host(), target.port());
         Channel channel = connect.channel();
         channel.closeFuture().addListener(f -> onClosed(target, perTarget, channel));
         connect.addListener(f -> {
@@ -150,8 +156,13 @@ public final class UpstreamChannelPool {
 
     /** Connections and waiters for one upstream on this loop. */
     private static final class PerTarget {
+        final Bootstrap bootstrap;
         final ArrayDeque<Channel> idle = new ArrayDeque<>();
         final ArrayDeque<Promise<Channel>> waiting = new ArrayDeque<>();
         int open;
+
+        PerTarget(Bootstrap bootstrap) {
+            this.bootstrap = bootstrap;
+        }
     }
 }

@@ -2,14 +2,20 @@ package io.eragate.netty.upstream;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
-import io.netty.handler.codec.http.HttpClientCodec;
+import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioSocketChannel;
+import io.netty.handler.ssl.SslContext;
+import io.netty.handler.ssl.SslContextBuilder;
+import io.netty.resolver.dns.DnsAddressResolverGroup;
+import io.netty.resolver.dns.DnsNameResolverBuilder;
 import io.netty.util.concurrent.EventExecutor;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import javax.net.ssl.SSLException;
 
 /**
  * One {@link UpstreamChannelPool} per event loop of the server's worker group, created up front so that a lookup
@@ -17,6 +23,7 @@ import java.util.Map;
  */
 public final class UpstreamPools {
     private final Map<EventLoop, UpstreamChannelPool> pools;
+    private final DnsAddressResolverGroup resolver;
 
     /**
      * Creates the pools.
@@ -26,23 +33,23 @@ public final class UpstreamPools {
      * @param settings the pool bounds
      * @param maxHeaderBytes the largest upstream response header block accepted
      */
-    public UpstreamPools(EventLoopGroup workers, Class<? extends Channel> channelType, UpstreamPoolSettings settings,
-            int maxHeaderBytes) {
+    public UpstreamPools(EventLoopGroup workers, Class<? extends Channel> channelType,
+            Class<? extends DatagramChannel> datagramType, UpstreamPoolSettings settings, int maxHeaderBytes) {
+        // Host names are resolved asynchronously: the JDK resolver would block the event loop.
+        this.resolver = new DnsAddressResolverGroup(new DnsNameResolverBuilder()
+                .datagramChannelType(datagramType)
+                .socketChannelType(socketType(channelType)));
         Bootstrap bootstrap = new Bootstrap()
                 .channel(channelType)
+                .resolver(resolver)
                 .option(ChannelOption.TCP_NODELAY, true)
-                .option(ChannelOption.SO_KEEPALIVE, true)
-                .handler(new ChannelInitializer<Channel>() {
-                    @Override
-                    protected void initChannel(Channel ch) {
-                        ch.pipeline().addLast("http", new HttpClientCodec(8192, maxHeaderBytes, 65536));
-                        ch.pipeline().addLast("response", new UpstreamResponseHandler());
-                    }
-                });
+                .option(ChannelOption.SO_KEEPALIVE, true);
+        SslContext tls = clientTls();
         Map<EventLoop, UpstreamChannelPool> byLoop = new IdentityHashMap<>();
         for (EventExecutor executor : workers) {
             EventLoop loop = (EventLoop) executor;
-            byLoop.put(loop, new UpstreamChannelPool(loop, bootstrap, settings));
+            byLoop.put(loop, new UpstreamChannelPool(loop, bootstrap, settings,
+                    target -> new UpstreamChannelInitializer(target, tls, maxHeaderBytes)));
         }
         this.pools = Map.copyOf(byLoop);
     }
@@ -60,6 +67,25 @@ public final class UpstreamPools {
             any = pool;
         }
         return any;
+    }
+
+    private static SslContext clientTls() {
+        try {
+            return SslContextBuilder.forClient().build();
+        } catch (SSLException e) {
+            throw new IllegalStateException("cannot set up TLS for https upstreams: " + e.getMessage(), e);
+        }
+    }
+
+    /** Stops the resolvers; called once the event loops are shut down. */
+    public void close() {
+        resolver.close();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Class<? extends SocketChannel> socketType(Class<? extends Channel> channelType) {
+        return SocketChannel.class.isAssignableFrom(channelType) ? (Class<? extends SocketChannel>) channelType
+                : NioSocketChannel.class;
     }
 
     /** The pool of {@code loop}, which must be one of the worker loops. */

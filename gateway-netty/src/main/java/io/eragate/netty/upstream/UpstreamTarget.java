@@ -13,8 +13,10 @@ import java.util.Objects;
  * @param port the port to connect to
  * @param pathAndQuery the request target sent upstream
  * @param hostHeader the {@code Host} header value sent upstream
+ * @param tls whether the connection uses TLS ({@code https})
  */
-public record UpstreamTarget(String name, URI url, String host, int port, String pathAndQuery, String hostHeader) {
+public record UpstreamTarget(String name, URI url, String host, int port, String pathAndQuery, String hostHeader,
+        boolean tls) {
 
     public UpstreamTarget {
         Objects.requireNonNull(name, "name");
@@ -22,21 +24,22 @@ public record UpstreamTarget(String name, URI url, String host, int port, String
         Objects.requireNonNull(host, "host");
     }
 
-    /** Parses an {@code http://} URL; {@code https} upstreams are not supported yet and are refused. */
+    /** Parses an {@code http://} or {@code https://} URL. */
     public static UpstreamTarget of(String name, URI url) {
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http")) {
-            throw new IllegalArgumentException("upstream " + name + ": only http:// URLs are supported, got " + url);
+        boolean tls = scheme.equals("https");
+        if (!tls && !scheme.equals("http")) {
+            throw new IllegalArgumentException("upstream " + name + ": the URL must be http or https, got " + url);
         }
         String host = url.getHost();
         if (host == null) {
             throw new IllegalArgumentException("upstream " + name + ": URL has no host: " + url);
         }
-        int port = url.getPort() == -1 ? 80 : url.getPort();
+        int port = url.getPort() != -1 ? url.getPort() : tls ? 443 : 80;
         String path = url.getRawPath() == null || url.getRawPath().isEmpty() ? "/" : url.getRawPath();
         String pathAndQuery = url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
         String bareHost = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
         String hostHeader = url.getPort() == -1 ? host : host + ":" + port;
-        return new UpstreamTarget(name, url, bareHost, port, pathAndQuery, hostHeader);
+        return new UpstreamTarget(name, url, bareHost, port, pathAndQuery, hostHeader, tls);
     }
 }
