@@ -13,9 +13,10 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code eragate demo}: an embedded MCP server on a loopback port with the gateway in front of it. */
+/** {@code eragate demo}: an embedded legacy MCP server on a loopback port with the gateway bridging to it. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Start an embedded demo MCP server and the gateway in front of it, and print what to try.")
+        description = "Start an embedded legacy (2025-11-25) MCP server and the gateway in front of it, "
+                + "and print what to try.")
 final class DemoCommand implements Callable<Integer> {
 
     @Option(names = "--port", defaultValue = "8080", description = "Gateway port (default: ${DEFAULT-VALUE}).")
