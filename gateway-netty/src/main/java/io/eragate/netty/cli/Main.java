@@ -25,6 +25,8 @@ public final class Main implements Callable<Integer> {
     static final int EXIT_BAD_CONFIG = 2;
     /** Exit code for a listener that cannot bind (for example a port in use). */
     static final int EXIT_CANNOT_LISTEN = 3;
+    /** Exit code for any other start-up failure. */
+    static final int EXIT_CANNOT_START = 4;
 
     @Option(names = {"-c", "--config"}, paramLabel = "FILE", defaultValue = "conf/eragate.yaml",
             description = "Configuration file (default: ${DEFAULT-VALUE}).")
@@ -65,14 +67,18 @@ public final class Main implements Callable<Integer> {
         GatewayServer server;
         try {
             server = GatewayServer.start(config);
-        } catch (RuntimeException e) {
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Exception e) {
+            // Netty's sync() rethrows the checked BindException undeclared, so it is caught here as Exception.
             if (isBindFailure(e)) {
                 err.println("eragate: cannot listen: " + e.getMessage() + " (listen " + config.listen().host() + ":"
                         + config.listen().port() + ", admin " + config.admin().host() + ":" + config.admin().port()
                         + ")");
                 return EXIT_CANNOT_LISTEN;
             }
-            throw e;
+            err.println("eragate: cannot start: " + e);
+            return EXIT_CANNOT_START;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
