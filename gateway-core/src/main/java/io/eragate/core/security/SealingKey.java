@@ -24,7 +24,8 @@ public final class SealingKey {
     static final int KEY_BYTES = 32;
 
     private static final byte[] SALT = "eragate.io/sealed-token".getBytes(StandardCharsets.US_ASCII);
-    private static final byte[] KEY_INFO = "eragate request-state AES-256-GCM key v1".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] KEY_INFO =
+            "eragate request-state AES-256-GCM key v1".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] ID_INFO = "eragate request-state key id v1".getBytes(StandardCharsets.US_ASCII);
     private static final SecureRandom RANDOM = new SecureRandom();
 

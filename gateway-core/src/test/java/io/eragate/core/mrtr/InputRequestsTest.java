@@ -96,7 +96,8 @@ class InputRequestsTest {
                 + "'url':'https://gh/auth'}},"
                 + "'elicitation_2':{'method':'elicitation/create','params':{'mode':'url','message':'Authorize Jira',"
                 + "'url':'https://jira/auth'}}}"));
-        assertThat(round.elicitationIds()).containsExactly(Map.entry("elicitation_1", "a1"), Map.entry("elicitation_2", "a2"));
+        assertThat(round.elicitationIds())
+                .containsExactly(Map.entry("elicitation_1", "a1"), Map.entry("elicitation_2", "a2"));
         assertThat(round.upstreamIds()).isEmpty();
     }
 
