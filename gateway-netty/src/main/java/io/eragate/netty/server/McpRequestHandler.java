@@ -47,6 +47,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private final GatewayContext context;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
     private ModernExchange current;
+    /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
 
     /** Creates the handler of one client connection. */
@@ -124,23 +125,24 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void done(ChannelHandlerContext ctx) {
         current = null;
-        setBusy(ctx, false);
-        if (!ctx.channel().isActive()) {
+        FullHttpRequest next = ctx.channel().isActive() ? queued.pollFirst() : null;
+        if (next == null) {
+            setBusy(ctx, false);
+            if (ctx.channel().isActive()) {
+                ctx.channel().config().setAutoRead(true);
+            }
             return;
         }
-        FullHttpRequest next = queued.pollFirst();
-        if (next != null) {
-            // A fresh task keeps a long pipeline from growing the stack through nested completions.
-            ctx.executor().execute(() -> {
-                if (ctx.channel().isActive()) {
-                    handle(ctx, next);
-                } else {
-                    next.release();
-                }
-            });
-        } else {
-            ctx.channel().config().setAutoRead(true);
-        }
+        // The connection stays busy until the next request starts, so that a request read in between queues behind
+        // it. A fresh task keeps a long pipeline from growing the stack through nested completions.
+        ctx.executor().execute(() -> {
+            if (ctx.channel().isActive()) {
+                handle(ctx, next);
+            } else {
+                next.release();
+                setBusy(ctx, false);
+            }
+        });
     }
 
     @Override
@@ -170,7 +172,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         ctx.close();
     }
 
-    private static void setBusy(ChannelHandlerContext ctx, boolean value) {
+    private void setBusy(ChannelHandlerContext ctx, boolean value) {
+        busy = value;
         ctx.channel().attr(BUSY).set(value);
     }
 
