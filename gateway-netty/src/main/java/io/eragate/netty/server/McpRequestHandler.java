@@ -19,6 +19,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
@@ -116,8 +117,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
+        boolean clientAcceptsChunked = !HttpVersion.HTTP_1_0.equals(request.protocolVersion());
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
-                clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive);
+                clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
+                clientAcceptsChunked);
         current = new ModernExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
                 context.limits().upstreamResponseTimeout(), () -> done(ctx));
         current.start();
