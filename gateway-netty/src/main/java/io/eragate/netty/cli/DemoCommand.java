@@ -27,6 +27,9 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.ParentCommand
+    private Main main;
+
     @Override
     public Integer call() throws Exception {
         DemoUpstream upstream = DemoUpstream.start();
@@ -37,7 +40,7 @@ final class DemoCommand implements Callable<Integer> {
                 List.of(new RouteConfig("/mcp", "demo")), defaults.security(), defaults.limits());
         PrintWriter out = spec.commandLine().getOut();
         try {
-            return Main.runUntilStopped(config, spec.commandLine().getErr(), server -> {
+            return main.runUntilStopped(config, spec.commandLine().getErr(), server -> {
                 int gatewayPort = server.listenAddress().getPort();
                 DemoInstructions.print(out, gatewayPort, server.adminAddress().getPort(), upstream);
             });
