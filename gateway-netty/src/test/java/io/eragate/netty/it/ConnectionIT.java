@@ -156,6 +156,42 @@ class ConnectionIT {
     }
 
     @Test
+    void anUpstreamConnectionThatAnnouncedItsCloseIsNotReused() {
+        try (ModernFixtureUpstream upstream = ModernFixtureUpstream.builder().keepAliveConnection(false).start();
+                TestGateway gateway = TestGateway.modern(upstream.uri());
+                RawConnection connection = gateway.connect()) {
+            for (int i = 0; i < 3; i++) {
+                RawResponse response = connection.send(echo("closing-" + i).raw(TestGateway.PATH,
+                        gateway.hostHeader())).readResponse();
+                assertThat(response.status()).as(response.text()).isEqualTo(200);
+                assertThat(response.head().has("Connection")).as("the client connection stays open").isFalse();
+            }
+
+            assertThat(upstream.connectionsAccepted()).isEqualTo(3);
+        }
+    }
+
+    @Test
+    void aLargeAnswerIsRelayedWhole() {
+        String message = "m".repeat(1 << 20);
+        for (ResponseMode mode : ResponseMode.values()) {
+            try (ModernFixtureUpstream upstream = ModernFixtureUpstream.builder().responseMode(mode)
+                    .maxRequestBytes(2 << 20).start();
+                    TestGateway gateway = TestGateway.modern(upstream.uri());
+                    RawConnection connection = gateway.connect()) {
+                RawResponse response = connection.send(McpCall.toolsCall("large", "echo", "{\"message\":\""
+                        + message + "\"}").raw(TestGateway.PATH, gateway.hostHeader())).readResponse();
+
+                assertThat(response.status()).isEqualTo(200);
+                String text = response.text();
+                String json = mode == ResponseMode.SSE ? text.substring(text.indexOf("data: ") + 6).strip() : text;
+                assertThat(Json.parse(json).path("result").path("content").get(0).path("text").asText())
+                        .as(mode.name()).isEqualTo("Echo: " + message);
+            }
+        }
+    }
+
+    @Test
     void clientConnectionsOnOneEventLoopShareItsUpstreamConnections() {
         try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start();
                 TestGateway gateway = TestGateway.modern(upstream.uri())) {

@@ -81,8 +81,12 @@ class FrontDoorIT {
                 refusal("POST to a path no route serves → 404", id -> echo(id), 404, -32600, true, "/nope"),
                 refusal("Origin of another site → 403 without id", id -> echo(id).header("Origin",
                         "http://evil.example.com"), 403, -32600, false, "evil.example.com"),
-                refusal("Origin on the own host but https-less scheme → 403", id -> echo(id).header("Origin",
+                refusal("Origin on the own host but another scheme → 403", id -> echo(id).header("Origin",
                         "ftp://127.0.0.1"), 403, -32600, false, "ftp://127.0.0.1"),
+                refusal("Origin that only starts like an allowed one → 403", id -> echo(id).header("Origin",
+                        "http://localhost.evil.example.com"), 403, -32600, false, "localhost.evil.example.com"),
+                refusal("Origin \"null\" → 403", id -> echo(id).header("Origin", "null"), 403, -32600, false,
+                        "null"),
                 refusal("Accept lists only JSON → 406", id -> echo(id).with("Accept", "application/json"), 406,
                         -32600, true, "Accept"),
                 refusal("Accept lists only SSE → 406", id -> echo(id).with("Accept", "text/event-stream"), 406,
@@ -244,15 +248,24 @@ class FrontDoorIT {
         assertThat(response.headers().firstValue("Allow")).isEmpty();
     }
 
-    @Test
-    void aRebindingHostIsRefusedWith403() {
+    @ParameterizedTest
+    @ValueSource(strings = {"evil.example.com", "evil.example.com:8080", "localhost.evil.example.com",
+        "127.0.0.1.nip.io", "127.0.0.2"})
+    void aRebindingHostIsRefusedWith403(String host) {
         try (RawConnection connection = gateway.connect()) {
-            RawResponse response = connection.send(echo("rebind").raw(TestGateway.PATH, "evil.example.com"))
-                    .readResponse();
+            RawResponse response = connection.send(echo("rebind").raw(TestGateway.PATH, host)).readResponse();
 
             assertThat(response.status()).isEqualTo(403);
-            assertThat(response.text()).contains("evil.example.com");
+            assertThat(response.text()).contains(host);
         }
+    }
+
+    @Test
+    void aQueryStringOnTheRoutePathIsServed() {
+        HttpResponse<String> response = Http.send(echo("query").httpRequest(gateway.uri("/mcp?tenant=a")));
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+        assertThat(Json.parse(response.body()).path("id").asText()).isEqualTo("query");
     }
 
     @Test
@@ -409,6 +422,58 @@ class FrontDoorIT {
             assertThat(error.path("message").asText()).contains(String.valueOf(MAX_BODY_BYTES));
             assertThat(error.path("data").path("limitBytes").asLong()).isEqualTo(MAX_BODY_BYTES);
             assertThat(connection.closedByPeer()).isTrue();
+        }
+    }
+
+    @Test
+    void aBodyOverTheLimitAnnouncedWithExpectContinueIs413NamingTheLimit() {
+        try (RawConnection connection = gateway.connect()) {
+            connection.send("POST /mcp HTTP/1.1\r\nHost: " + gateway.hostHeader() + "\r\nContent-Type: "
+                    + "application/json\r\nAccept: application/json, text/event-stream\r\nExpect: 100-continue\r\n"
+                    + "Content-Length: " + (MAX_BODY_BYTES + 1) + "\r\n\r\n");
+
+            RawResponse response = connection.readResponse();
+
+            assertThat(response.status()).isEqualTo(413);
+            assertThat(response.head().first("Content-Type")).hasValue("application/json");
+            JsonNode error = response.json().path("error");
+            assertThat(error.path("code").asInt()).isEqualTo(-32600);
+            assertThat(error.path("message").asText()).contains(String.valueOf(MAX_BODY_BYTES));
+            assertThat(connection.closedByPeer()).isTrue();
+        }
+    }
+
+    @Test
+    void aBodyWithinTheLimitAnnouncedWithExpectContinueIsInvitedAndServed() {
+        McpCall call = echo("expect");
+        byte[] raw = call.raw(TestGateway.PATH, gateway.hostHeader(), "Expect: 100-continue");
+        int headEnd = new String(raw, StandardCharsets.ISO_8859_1).indexOf("\r\n\r\n") + 4;
+        try (RawConnection connection = gateway.connect()) {
+            connection.send(java.util.Arrays.copyOfRange(raw, 0, headEnd));
+            HttpHead invitation = connection.readHead();
+            assertThat(invitation.status()).isEqualTo(100);
+
+            RawResponse response = connection.send(java.util.Arrays.copyOfRange(raw, headEnd, raw.length))
+                    .readResponse();
+
+            assertThat(response.status()).as(response.text()).isEqualTo(200);
+            assertThat(response.json().path("id").asText()).isEqualTo("expect");
+        }
+    }
+
+    @Test
+    void headIs405AndTheConnectionStaysUsable() {
+        try (RawConnection connection = gateway.connect()) {
+            HttpHead head = connection.send("HEAD /mcp HTTP/1.1\r\nHost: " + gateway.hostHeader() + "\r\n\r\n")
+                    .readHead();
+            assertThat(head.status()).isEqualTo(405);
+            assertThat(head.all("Allow")).containsExactly("POST");
+
+            RawResponse next = connection.send(echo("after-head").raw(TestGateway.PATH, gateway.hostHeader()))
+                    .readResponse();
+
+            assertThat(next.status()).isEqualTo(200);
+            assertThat(next.json().path("id").asText()).isEqualTo("after-head");
         }
     }
 
