@@ -56,4 +56,21 @@ class RealSdkIT {
             assertThat(line.path("progress").get(0).path("total").asInt()).isEqualTo(300);
         }
     }
+
+    @Test
+    void aClientThatClosesItsStreamCancelsTheCallOnTheRealServer() throws Exception {
+        try (NodePeers.Server server = peers.startServer("modern-server.mjs", "0", "sse");
+                TestGateway gateway = TestGateway.modern(URI.create(server.mcpUrl()))) {
+            McpCall call = McpCall.toolsCallWithProgress("cancel-me", "slow", "{\"ms\":120000}", "tok");
+            try (RawConnection connection = gateway.connect()) {
+                HttpHead head = connection.send(call.raw(TestGateway.PATH, gateway.hostHeader())).readHead();
+                assertThat(head.status()).isEqualTo(200);
+                SseEvent first = new SseReader(connection.body(head)).next();
+                assertThat(first.json().path("method").asText()).as(server.output())
+                        .isEqualTo("notifications/progress");
+            }
+
+            assertThat(server.awaitStderr("CANCELLED slow", Duration.ofSeconds(5))).as(server.output()).isTrue();
+        }
+    }
 }

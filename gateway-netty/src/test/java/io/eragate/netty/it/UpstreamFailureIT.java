@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -70,6 +71,32 @@ class UpstreamFailureIT {
 
             JsonNode error = assertJsonRpcError(response, 502, "refused");
             assertThat(error.path("message").asText()).contains("unreachable").contains(TestGateway.UPSTREAM);
+        }
+    }
+
+    @Test
+    void anUpstreamThatResetsTheConnectionIs502WithTheRequestId() throws Exception {
+        try (ServerSocket resetting = new ServerSocket(0, 8, InetAddress.getLoopbackAddress())) {
+            Thread acceptor = new Thread(() -> {
+                while (!resetting.isClosed()) {
+                    try (Socket socket = resetting.accept()) {
+                        socket.getInputStream().read();
+                        socket.setSoLinger(true, 0);
+                    } catch (IOException e) {
+                        return;
+                    }
+                }
+            }, "resetting-upstream");
+            acceptor.setDaemon(true);
+            acceptor.start();
+            URI url = URI.create("http://127.0.0.1:" + resetting.getLocalPort() + "/mcp");
+            try (TestGateway reset = TestGateway.modern(url)) {
+                HttpResponse<String> response = Http.send(McpCall.toolsCall("reset", "echo", "{}")
+                        .httpRequest(reset.uri()));
+
+                JsonNode error = assertJsonRpcError(response, 502, "reset");
+                assertThat(error.path("message").asText()).contains(TestGateway.UPSTREAM);
+            }
         }
     }
 
