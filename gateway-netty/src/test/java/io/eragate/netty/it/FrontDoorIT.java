@@ -9,6 +9,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -449,11 +450,11 @@ class FrontDoorIT {
         byte[] raw = call.raw(TestGateway.PATH, gateway.hostHeader(), "Expect: 100-continue");
         int headEnd = new String(raw, StandardCharsets.ISO_8859_1).indexOf("\r\n\r\n") + 4;
         try (RawConnection connection = gateway.connect()) {
-            connection.send(java.util.Arrays.copyOfRange(raw, 0, headEnd));
+            connection.send(Arrays.copyOfRange(raw, 0, headEnd));
             HttpHead invitation = connection.readHead();
             assertThat(invitation.status()).isEqualTo(100);
 
-            RawResponse response = connection.send(java.util.Arrays.copyOfRange(raw, headEnd, raw.length))
+            RawResponse response = connection.send(Arrays.copyOfRange(raw, headEnd, raw.length))
                     .readResponse();
 
             assertThat(response.status()).as(response.text()).isEqualTo(200);

@@ -1,6 +1,7 @@
 package io.eragate.netty.it;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -26,6 +27,6 @@ record HttpHead(String version, int status, Map<String, List<String>> headers) {
     }
 
     boolean isChunked() {
-        return all("Transfer-Encoding").stream().anyMatch(v -> v.toLowerCase(java.util.Locale.ROOT).contains("chunked"));
+        return all("Transfer-Encoding").stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains("chunked"));
     }
 }

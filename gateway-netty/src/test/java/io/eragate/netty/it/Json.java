@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 
 /** Parses what the gateway answered, failing the test with the text when it is not JSON. */
 final class Json {
@@ -24,7 +25,7 @@ final class Json {
         try {
             return MAPPER.readTree(bytes);
         } catch (IOException e) {
-            throw new AssertionError("Not JSON: <" + new String(bytes, java.nio.charset.StandardCharsets.UTF_8)
+            throw new AssertionError("Not JSON: <" + new String(bytes, StandardCharsets.UTF_8)
                     + ">", e);
         }
     }

@@ -2,6 +2,7 @@ package io.eragate.netty.it;
 
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -118,7 +119,7 @@ final class RawConnection implements AutoCloseable {
                     }
                     int b = in.read();
                     if (b < 0) {
-                        throw new java.io.EOFException("connection closed inside a Content-Length body");
+                        throw new EOFException("connection closed inside a Content-Length body");
                     }
                     left--;
                     return b;

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.Test;
  */
 class SseRelayIT {
     private static final Duration WAIT = Duration.ofSeconds(5);
-    /** Long enough that a gateway that buffered the stream could not deliver its first event within the read timeout. */
+    /** Long enough that a gateway buffering the stream could not deliver its first event within the read timeout. */
     private static final String LONG_SLOW = "{\"ms\":60000,\"steps\":200}";
 
     private static ModernFixtureUpstream upstream;
