@@ -28,6 +28,9 @@ final class DemoCommand implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    @CommandLine.ParentCommand
+    private Main main;
+
     @Override
     public Integer call() throws Exception {
         DemoUpstream upstream = DemoUpstream.start();
@@ -38,7 +41,7 @@ final class DemoCommand implements Callable<Integer> {
                 .withRoutes(List.of(new RouteConfig("/mcp", "demo")));
         PrintWriter out = spec.commandLine().getOut();
         try {
-            return Main.runUntilStopped(config, spec.commandLine().getErr(), server -> {
+            return main.runUntilStopped(config, spec.commandLine().getErr(), server -> {
                 int gatewayPort = server.listenAddress().getPort();
                 DemoInstructions.print(out, gatewayPort, server.adminAddress().getPort(), upstream);
             });

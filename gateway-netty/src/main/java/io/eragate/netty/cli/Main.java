@@ -7,8 +7,9 @@ import io.eragate.netty.server.GatewayServer;
 import java.io.PrintWriter;
 import java.net.BindException;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CountDownLatch;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -35,14 +36,25 @@ public final class Main implements Callable<Integer> {
     @CommandLine.Spec
     private CommandLine.Model.CommandSpec spec;
 
+    private final Lifetime lifetime;
+
+    private Main(Lifetime lifetime) {
+        this.lifetime = lifetime;
+    }
+
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
         System.exit(commandLine().execute(args));
     }
 
-    /** The configured command line, also used by tests. */
+    /** The configured command line, whose gateway runs until the JVM is asked to stop. */
     static CommandLine commandLine() {
-        return new CommandLine(new Main());
+        return commandLine(Lifetime.UNTIL_JVM_SHUTDOWN);
+    }
+
+    /** The command line with another lifetime for the gateway it starts, so that a test can end a run. */
+    static CommandLine commandLine(Lifetime lifetime) {
+        return new CommandLine(new Main(Objects.requireNonNull(lifetime, "lifetime")));
     }
 
     @Override
@@ -59,10 +71,10 @@ public final class Main implements Callable<Integer> {
     }
 
     /**
-     * Starts the gateway and blocks until the JVM is asked to stop; {@code onStarted} (may be null) runs once it
-     * listens.
+     * Starts the gateway, runs {@code onStarted} (may be null) once it listens, and closes it when the lifetime
+     * ends. A gateway that cannot start is one line on {@code err} and a non-zero exit code.
      */
-    static int runUntilStopped(GatewayConfig config, PrintWriter err, java.util.function.Consumer<GatewayServer> onStarted)
+    int runUntilStopped(GatewayConfig config, PrintWriter err, Consumer<GatewayServer> onStarted)
             throws InterruptedException {
         GatewayServer server;
         try {
@@ -77,18 +89,22 @@ public final class Main implements Callable<Integer> {
                         + ")");
                 return EXIT_CANNOT_LISTEN;
             }
+            if (e instanceof IllegalArgumentException) {
+                // A configuration the loader accepts but this build cannot serve.
+                err.println("eragate: cannot start: " + e.getMessage());
+                return EXIT_BAD_CONFIG;
+            }
             err.println("eragate: cannot start: " + e);
             return EXIT_CANNOT_START;
         }
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        try {
+            if (onStarted != null) {
+                onStarted.accept(server);
+            }
+            lifetime.await(server);
+        } finally {
             server.close();
-            stopped.countDown();
-        }, "eragate-shutdown"));
-        if (onStarted != null) {
-            onStarted.accept(server);
         }
-        stopped.await();
         return 0;
     }
 

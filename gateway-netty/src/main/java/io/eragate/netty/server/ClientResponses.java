@@ -21,6 +21,20 @@ public final class ClientResponses {
 
     /** Writes {@code rejection} as an HTTP response with its JSON-RPC body; closes afterwards unless keep-alive. */
     public static ChannelFuture writeRejection(ChannelHandlerContext ctx, Rejection rejection, boolean keepAlive) {
+        return write(ctx, build(rejection), keepAlive);
+    }
+
+    /** {@code rejection} as a complete response for a handler that writes it itself; says close unless keep-alive. */
+    static FullHttpResponse rejectionResponse(Rejection rejection, boolean keepAlive) {
+        return prepare(build(rejection), keepAlive);
+    }
+
+    /** Writes a body-less response with {@code status}. */
+    public static ChannelFuture writeEmpty(ChannelHandlerContext ctx, HttpResponseStatus status, boolean keepAlive) {
+        return write(ctx, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER), keepAlive);
+    }
+
+    private static FullHttpResponse build(Rejection rejection) {
         byte[] body = rejection.body();
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(rejection.httpStatus()), Unpooled.wrappedBuffer(body));
@@ -30,20 +44,19 @@ public final class ClientResponses {
         for (Map.Entry<String, String> header : rejection.headers().entrySet()) {
             response.headers().set(header.getKey(), header.getValue());
         }
-        return write(ctx, response, keepAlive);
+        return response;
     }
 
-    /** Writes a body-less response with {@code status}. */
-    public static ChannelFuture writeEmpty(ChannelHandlerContext ctx, HttpResponseStatus status, boolean keepAlive) {
-        return write(ctx, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER), keepAlive);
-    }
-
-    private static ChannelFuture write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+    private static FullHttpResponse prepare(FullHttpResponse response, boolean keepAlive) {
         response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
         if (!keepAlive) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
-        ChannelFuture future = ctx.writeAndFlush(response);
+        return response;
+    }
+
+    private static ChannelFuture write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
+        ChannelFuture future = ctx.writeAndFlush(prepare(response, keepAlive));
         if (!keepAlive) {
             future.addListener(ChannelFutureListener.CLOSE);
         }

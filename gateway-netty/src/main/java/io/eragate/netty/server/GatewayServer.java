@@ -19,6 +19,7 @@ import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -31,6 +32,8 @@ import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -131,9 +134,14 @@ public final class GatewayServer implements AutoCloseable {
         return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge);
     }
 
+    /**
+     * Binds one listener. A failed bind is rethrown unchecked with its cause: Netty's {@code sync()} would rethrow
+     * the checked {@link java.net.BindException} undeclared, past every {@code catch (RuntimeException)} that must
+     * stop the event loops.
+     */
     private static Channel bind(EventLoopGroup boss, EventLoopGroup workers, String host, int port,
             ChannelInitializer<SocketChannel> initializer, LimitsConfig limits) throws InterruptedException {
-        return new ServerBootstrap()
+        ChannelFuture bound = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(NioServerSocketChannel.class)
                 .option(ChannelOption.SO_BACKLOG, 1024)
@@ -142,8 +150,16 @@ public final class GatewayServer implements AutoCloseable {
                 .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(64 * 1024, 128 * 1024))
                 .childHandler(initializer)
                 .bind(new InetSocketAddress(host, port))
-                .sync()
-                .channel();
+                .await();
+        if (bound.isSuccess()) {
+            return bound.channel();
+        }
+        Throwable cause = bound.cause();
+        String message = "cannot bind " + host + ":" + port + ": " + cause.getMessage();
+        if (cause instanceof IOException io) {
+            throw new UncheckedIOException(message, io);
+        }
+        throw new IllegalStateException(message, cause);
     }
 
     /** The address the MCP listener is bound to (its port is the real one when 0 was configured). */

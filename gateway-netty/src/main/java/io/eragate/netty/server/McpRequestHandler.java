@@ -24,6 +24,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
@@ -56,6 +57,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private final GatewayContext context;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
     private ClientExchange current;
+    /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
 
     /** Creates the handler of one client connection. */
@@ -124,8 +126,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
+        boolean clientAcceptsChunked = !HttpVersion.HTTP_1_0.equals(request.protocolVersion());
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
-                clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive);
+                clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
+                clientAcceptsChunked);
         CompletableFuture<Era> era = context.eras().eraOf(target);
         if (era.isDone()) {
             startExchange(ctx, forwarded, target, era);
@@ -164,23 +168,24 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void done(ChannelHandlerContext ctx) {
         current = null;
-        setBusy(ctx, false);
-        if (!ctx.channel().isActive()) {
+        FullHttpRequest next = ctx.channel().isActive() ? queued.pollFirst() : null;
+        if (next == null) {
+            setBusy(ctx, false);
+            if (ctx.channel().isActive()) {
+                ctx.channel().config().setAutoRead(true);
+            }
             return;
         }
-        FullHttpRequest next = queued.pollFirst();
-        if (next != null) {
-            // A fresh task keeps a long pipeline from growing the stack through nested completions.
-            ctx.executor().execute(() -> {
-                if (ctx.channel().isActive()) {
-                    handle(ctx, next);
-                } else {
-                    next.release();
-                }
-            });
-        } else {
-            ctx.channel().config().setAutoRead(true);
-        }
+        // The connection stays busy until the next request starts, so that a request read in between queues behind
+        // it. A fresh task keeps a long pipeline from growing the stack through nested completions.
+        ctx.executor().execute(() -> {
+            if (ctx.channel().isActive()) {
+                handle(ctx, next);
+            } else {
+                next.release();
+                setBusy(ctx, false);
+            }
+        });
     }
 
     @Override
@@ -210,7 +215,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         ctx.close();
     }
 
-    private static void setBusy(ChannelHandlerContext ctx, boolean value) {
+    private void setBusy(ChannelHandlerContext ctx, boolean value) {
+        busy = value;
         ctx.channel().attr(BUSY).set(value);
     }
 

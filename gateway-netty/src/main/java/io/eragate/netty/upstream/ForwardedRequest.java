@@ -13,9 +13,11 @@ import java.util.Objects;
  * @param clientAddress the client's IP address, for {@code X-Forwarded-For} and {@code Forwarded}
  * @param clientHost the {@code Host} the client used, for {@code Forwarded: host=}
  * @param keepAlive whether the client connection stays open after the response
+ * @param clientAcceptsChunked whether the client speaks HTTP/1.1, so that a response of unknown length may be sent
+ *     chunked; an HTTP/1.0 client gets such a response delimited by closing the connection instead
  */
 public record ForwardedRequest(ValidatedRequest request, HttpHeaders passedHeaders, String clientAddress,
-        String clientHost, boolean keepAlive) {
+        String clientHost, boolean keepAlive, boolean clientAcceptsChunked) {
 
     public ForwardedRequest {
         Objects.requireNonNull(request, "request");

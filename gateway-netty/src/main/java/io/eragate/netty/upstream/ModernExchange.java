@@ -62,6 +62,7 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
     private ScheduledFuture<?> timeout;
     private HttpResponse upstreamHead;
     private boolean streaming;
+    private boolean closeAfterResponse;
     private CompositeByteBuf errorBody;
 
     /**
@@ -198,13 +199,17 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
             response.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE);
             response.headers().set("X-Accel-Buffering", "no");
         }
+        closeAfterResponse = !forwarded.keepAlive();
         if (!sse && HttpUtil.isContentLengthSet(upstreamHead)) {
             response.headers().set(HttpHeaderNames.CONTENT_LENGTH,
                     upstreamHead.headers().get(HttpHeaderNames.CONTENT_LENGTH));
-        } else if (forwarded.keepAlive()) {
+        } else if (forwarded.keepAlive() && forwarded.clientAcceptsChunked()) {
             HttpUtil.setTransferEncodingChunked(response, true);
+        } else {
+            // HTTP/1.0 has no chunked coding: the end of a body of unknown length is the end of the connection.
+            closeAfterResponse = true;
         }
-        if (!forwarded.keepAlive()) {
+        if (closeAfterResponse) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
         client.writeAndFlush(response);
@@ -224,8 +229,8 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
         boolean last = content instanceof LastHttpContent;
         if (last) {
             client.writeAndFlush(new DefaultLastHttpContent(content.content()))
-                    .addListener(forwarded.keepAlive() ? ChannelFutureListener.CLOSE_ON_FAILURE
-                            : ChannelFutureListener.CLOSE);
+                    .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE
+                            : ChannelFutureListener.CLOSE_ON_FAILURE);
             finish(true);
             return;
         }

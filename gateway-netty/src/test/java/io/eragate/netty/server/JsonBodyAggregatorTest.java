@@ -38,6 +38,34 @@ class JsonBodyAggregatorTest {
     }
 
     @Test
+    void bodyOverTheLimitAnnouncedWithExpectContinueIsAnswered413NamingTheLimitAndClosed() {
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(), new JsonBodyAggregator(1024));
+        channel.writeInbound(Unpooled.copiedBuffer("POST /mcp HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 5000\r\n\r\n", StandardCharsets.US_ASCII));
+
+        String response = drain(channel);
+        assertThat(response).startsWith("HTTP/1.1 413").doesNotContain("100 Continue");
+        assertThat(response).contains("application/json").contains("\"error\"").contains("1024");
+        assertThat(channel.isOpen()).isFalse();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void bodyWithinTheLimitAnnouncedWithExpectContinueIsInvited() {
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(), new JsonBodyAggregator(1024));
+        channel.writeInbound(Unpooled.copiedBuffer("POST /mcp HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\n"
+                + "Content-Length: 4\r\n\r\n", StandardCharsets.US_ASCII));
+
+        assertThat(drain(channel)).startsWith("HTTP/1.1 100 Continue");
+        channel.writeInbound(Unpooled.copiedBuffer("{\"a\"", StandardCharsets.US_ASCII));
+        FullHttpRequest request = channel.readInbound();
+        assertThat(request.content().readableBytes()).isEqualTo(4);
+        request.release();
+        assertThat(channel.isOpen()).isTrue();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
     void chunkedBodyThatGrowsOverTheLimitIsAnswered413() {
         EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(), new JsonBodyAggregator(1024));
         String chunk = "x".repeat(800);
