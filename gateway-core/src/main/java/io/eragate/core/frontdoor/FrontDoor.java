@@ -223,7 +223,7 @@ public final class FrontDoor {
             JsonNode bodyName = params.get(nameField);
             if (bodyName == null || !bodyName.isTextual()) {
                 return rejected(Rejections.invalidParams(id, method + " requires params." + nameField
-                        + ", a string" + (bodyName == null ? "" : ", not " + jsonType(bodyName))));
+                        + ", a string" + (bodyName == null ? "" : ", not " + JsonRpcCodec.describeType(bodyName))));
             }
             name = bodyName.textValue();
             bad = mirroredNameProblem(id, method, nameField, name, nameHeader);
@@ -289,7 +289,7 @@ public final class FrontDoor {
                 problems.add("lacks \"" + key + "\"");
             } else if (wantString ? !value.isTextual() : !value.isObject()) {
                 problems.add("\"" + key + "\" must be " + (wantString ? "a string" : "an object") + ", not "
-                        + jsonType(value));
+                        + JsonRpcCodec.describeType(value));
             }
         }
         return "params._meta " + String.join(" and ", problems);
@@ -370,26 +370,6 @@ public final class FrontDoor {
                     + control.position());
         }
         return null;
-    }
-
-    /** "a string", "an object", … for messages. */
-    private static String jsonType(JsonNode node) {
-        if (node.isNull()) {
-            return "null";
-        }
-        if (node.isObject()) {
-            return "an object";
-        }
-        if (node.isArray()) {
-            return "an array";
-        }
-        if (node.isNumber()) {
-            return "a number";
-        }
-        if (node.isBoolean()) {
-            return "a boolean";
-        }
-        return "a string";
     }
 
     private static Verdict rejected(Rejection rejection) {

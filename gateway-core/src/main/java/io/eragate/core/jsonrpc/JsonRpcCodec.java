@@ -156,7 +156,7 @@ public final class JsonRpcCodec {
         if (!tree.isObject()) {
             String what = tree.isArray()
                     ? "an array (batches are not supported; send exactly one request or notification per POST)"
-                    : describe(tree);
+                    : describeType(tree);
             return invalid(null, "Invalid Request: the body is " + what + ", not a JSON-RPC message object");
         }
         JsonNode idNode = tree.get("id");
@@ -184,14 +184,14 @@ public final class JsonRpcCodec {
     private static Decoded classifyCall(JsonNode tree, JsonNode method, JsonNode idNode, JsonRpcId id,
             boolean hasResponseMember) {
         if (!method.isTextual()) {
-            return invalid(id, "Invalid Request: \"method\" must be a string, not " + describe(method));
+            return invalid(id, "Invalid Request: \"method\" must be a string, not " + describeType(method));
         }
         if (hasResponseMember) {
             return invalid(id, "Invalid Request: an object with \"method\" must not carry \"result\" or \"error\"");
         }
         JsonNode params = tree.get("params");
         if (params != null && !params.isObject()) {
-            return invalid(id, "Invalid Request: \"params\" must be an object, not " + describe(params));
+            return invalid(id, "Invalid Request: \"params\" must be an object, not " + describeType(params));
         }
         ObjectNode paramsObject = (ObjectNode) params;
         if (idNode == null) {
@@ -200,7 +200,7 @@ public final class JsonRpcCodec {
         if (id == null) {
             return invalid(null, idNode.isNull()
                     ? "Invalid Request: \"id\" must not be null; omit it for a notification"
-                    : "Invalid Request: \"id\" must be a string or a number, not " + describe(idNode));
+                    : "Invalid Request: \"id\" must be a string or a number, not " + describeType(idNode));
         }
         return new Decoded.Message(new JsonRpcRequest(id, method.textValue(), paramsObject), tree);
     }
@@ -232,7 +232,8 @@ public final class JsonRpcCodec {
         return new Decoded.Invalid(id, JsonRpcError.of(JsonRpcErrorCodes.INVALID_REQUEST, message));
     }
 
-    private static String describe(JsonNode node) {
+    /** The JSON type of {@code node} as messages name it: "null", "an object", "an array", "a number", .... */
+    public static String describeType(JsonNode node) {
         if (node.isNull()) {
             return "null";
         }
