@@ -66,8 +66,17 @@ function readScenarios(console, resultsDir) {
   return scenarios;
 }
 
+const requirementSets = new Map();
+
 /** What a requirement set scores, as the suite lists it: scored server scenarios, and the others with why not. */
 function requirementSet(revision) {
+  if (!requirementSets.has(revision)) {
+    requirementSets.set(revision, listRequirementSet(revision));
+  }
+  return requirementSets.get(revision);
+}
+
+function listRequirementSet(revision) {
   const suite = path.join(here, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
   const listing = execFileSync(process.execPath, [suite, 'list', '--server', '--requirements', revision],
       { encoding: 'utf8' });
@@ -194,16 +203,24 @@ function render(options, runs) {
       + ' failure that now passes, fails the build. The direct runs are for this page only.', '');
 
   out.push('## Totals', '');
-  out.push('| run | server graded | requirements | the suite\'s `Total:` line | suite exit code |');
-  out.push('|---|---|---|---|---|');
+  out.push('| run | server graded | requirements | scored scenarios clean | the suite\'s `Total:` line |'
+      + ' suite exit code |');
+  out.push('|---|---|---|---|---|---|');
   for (const run of runs) {
     const exit = run.via === 'eragate'
         ? `${run.exitCode} (${run.exitCode === 0 ? 'matches' : 'differs from'} \`${run.baseline}\`)`
         : `${run.exitCode} (no baseline)`;
-    out.push(`| \`${run.name}\` | ${runLabel(run)} | ${run.requirements} | \`${run.total}\` | ${exit} |`);
+    const { scored } = requirementSet(run.requirements);
+    const clean = scored.filter((name) => {
+      const result = run.scenarios.get(name);
+      return result && result.failed === 0 && result.warnings === 0;
+    }).length;
+    out.push(`| \`${run.name}\` | ${runLabel(run)} | ${run.requirements} | ${clean} of ${scored.length} |`
+        + ` \`${run.total}\` | ${exit} |`);
   }
-  out.push('', 'The `Total:` line counts checks of every scenario run, scored or not; a scenario that ends with a'
-      + ' warning only (a SHOULD) shows as passed there but counts as a failure for the baseline.', '');
+  out.push('', 'A scenario is *clean* when none of its checks failed or warned. The `Total:` line counts the'
+      + ' passed and failed checks of every scenario run, scored or not; a check that only warns (a SHOULD) is in'
+      + ' neither count there, but counts as a failure for a baseline.', '');
 
   out.push('## Date and versions', '');
   out.push(`- Date: ${today}, on Linux ${process.arch}.`);
@@ -224,6 +241,13 @@ function render(options, runs) {
         + ` in ${new Set(baseline.map((b) => b.scenario)).size} scored scenarios.`);
     for (const [reason, entries] of byReason(baseline)) {
       out.push(`  - ${entries.length} × ${reason}`);
+    }
+    const { scored } = requirementSet(gated.requirements);
+    const unscoredFailing = [...gated.scenarios].filter(([name, r]) => !scored.includes(name) && r.failed > 0)
+        .map(([name]) => `\`${name}\``);
+    if (unscoredFailing.length > 0) {
+      out.push(`  - not scored for ${gated.requirements}, so in no baseline, and failing through Eragate:`
+          + ` ${unscoredFailing.join(', ')} (the comments at the end of the baseline say why)`);
     }
   }
   out.push('');
