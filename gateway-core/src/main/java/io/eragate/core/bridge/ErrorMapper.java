@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.jsonrpc.JsonRpcError;
 import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
+import io.eragate.core.mcp.Methods;
 import java.util.Objects;
 
 /**
@@ -13,6 +14,8 @@ import java.util.Objects;
  * <ul>
  *   <li>-32601 stays -32601 and is sent with HTTP 404, as 2026-07-28 requires for an unknown method;</li>
  *   <li>-32002 (legacy "resource not found") becomes -32602, its {@code data} (with {@code uri}) kept;</li>
+ *   <li>a -32602 answer to {@code resources/read} names the requested {@code uri} in {@code data} when the upstream
+ *       left it out (see {@link #map(JsonRpcError, String, JsonNode)});</li>
  *   <li>-32042 (legacy "URL elicitation required") is flagged for the multi-round-trip layer and otherwise falls
  *       back to -32603;</li>
  *   <li>any other code in -32099…-32020, which only the spec may define and whose legacy meanings describe the
@@ -53,6 +56,34 @@ public final class ErrorMapper {
             return new MappedError(wrapReserved(upstream), STATUS_IN_BAND, isUrlElicitationRequired(upstream));
         }
         return new MappedError(upstream, STATUS_IN_BAND, false);
+    }
+
+    /**
+     * Maps an error the legacy upstream returned for a request with {@code method} and {@code params}: as
+     * {@link #map(JsonRpcError)}, and a {@code resources/read} that ends in -32602 carries the requested URI in
+     * {@code data.uri}. 2026-07-28 asks servers to name the URI of a resource that does not exist there (SEP-2164);
+     * legacy servers often send no {@code data} at all (TypeScript SDK v1 answers -32602 "Resource … not found"),
+     * and the gateway knows the URI from the request. Existing {@code data} members are kept, an upstream's own
+     * {@code uri} wins, and a {@code data} that is not an object is left alone.
+     *
+     * @param params the modern request's params, or {@code null}
+     */
+    public static MappedError map(JsonRpcError upstream, String method, JsonNode params) {
+        Objects.requireNonNull(method, "method");
+        MappedError mapped = map(upstream);
+        JsonRpcError error = mapped.error();
+        if (!Methods.RESOURCES_READ.equals(method) || error.code() != JsonRpcErrorCodes.INVALID_PARAMS
+                || params == null || !params.path("uri").isTextual()) {
+            return mapped;
+        }
+        JsonNode data = error.data();
+        if (data != null && (!data.isObject() || data.has("uri"))) {
+            return mapped;
+        }
+        ObjectNode withUri = data == null ? NODES.objectNode() : ((ObjectNode) data).deepCopy();
+        withUri.put("uri", params.get("uri").textValue());
+        return new MappedError(new JsonRpcError(error.code(), error.message(), withUri), mapped.httpStatus(),
+                mapped.urlElicitationRequired());
     }
 
     /** Whether the upstream failed with the legacy -32042 "URL elicitation required". */

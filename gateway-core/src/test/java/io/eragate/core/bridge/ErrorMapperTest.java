@@ -1,5 +1,6 @@
 package io.eragate.core.bridge;
 
+import static io.eragate.core.bridge.TestJson.node;
 import static io.eragate.core.bridge.TestJson.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -62,6 +63,46 @@ class ErrorMapperTest {
         assertThat(mapped.code()).isEqualTo(-32602);
         assertThat(mapped.message()).isEqualTo("Resource not found");
         assertThat(mapped.data()).isEqualTo(obj("{'uri':'file:///missing'}"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', quoteCharacter = '"', textBlock = """
+        # case                                   | method         | code   | data                        | expected data
+        SDK v1 not-found without data gets uri   | resources/read | -32602 |                             | {'uri':'test://r'}
+        legacy -32002 without data gets uri      | resources/read | -32002 |                             | {'uri':'test://r'}
+        other data members are kept              | resources/read | -32602 | {'reason':'gone'}           | {'reason':'gone','uri':'test://r'}
+        the upstream's own uri wins              | resources/read | -32002 | {'uri':'test://upstream'}   | {'uri':'test://upstream'}
+        data that is no object is left alone     | resources/read | -32602 | 'text'                      | 'text'
+        other codes get nothing                  | resources/read | -32603 |                             |
+        other methods get nothing                | prompts/get    | -32602 |                             |
+        """)
+    void resourcesReadInvalidParamsNamesTheRequestedUri(String description, String method, int code, String data,
+            String expectedData) {
+        JsonRpcError upstream = new JsonRpcError(code, "Resource test://r not found", data == null ? null : node(data));
+
+        MappedError mapped = ErrorMapper.map(upstream, method, obj("{'uri':'test://r','_meta':{}}"));
+
+        assertThat(mapped.error().data()).as(description)
+                .isEqualTo(expectedData == null ? null : node(expectedData));
+        assertThat(mapped.error().message()).isEqualTo("Resource test://r not found");
+        assertThat(mapped.httpStatus()).isEqualTo(200);
+    }
+
+    @Test
+    void addingTheUriLeavesTheUpstreamErrorUntouched() {
+        JsonRpcError upstream = new JsonRpcError(-32602, "not found", obj("{'reason':'gone'}"));
+
+        ErrorMapper.map(upstream, "resources/read", obj("{'uri':'test://r'}"));
+
+        assertThat(upstream.data()).isEqualTo(obj("{'reason':'gone'}"));
+    }
+
+    @Test
+    void aRequestWithoutAUriGetsNothing() {
+        JsonRpcError upstream = JsonRpcError.of(-32602, "uri is required");
+
+        assertThat(ErrorMapper.map(upstream, "resources/read", null).error().data()).isNull();
+        assertThat(ErrorMapper.map(upstream, "resources/read", obj("{'uri':7}")).error().data()).isNull();
     }
 
     @Test

@@ -276,7 +276,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private void onFinalResponse(JsonRpcResponse response) {
         if (response.isError()) {
-            MappedError mapped = ErrorMapper.map(response.error());
+            MappedError mapped = ErrorMapper.map(response.error(), request.method(), request.params());
             answer(mapped.httpStatus(), JsonRpcCodec.encodeError(request.id(), mapped.error()));
             return;
         }

@@ -31,10 +31,11 @@ import org.slf4j.LoggerFactory;
  * Node 22 from {@code interop/node_modules/.bin/node}) for integration tests.
  *
  * <p>Servers are scripts that print one line {@code READY <port>} on stdout once they listen;
- * {@link #startServer} waits for it. Clients run to completion with {@link #run}. Every process
- * has its stdout and stderr drained on background threads into bounded buffers, so a test failure
- * can show what the peer said, and every process tree is destroyed on {@link Server#close()} (and,
- * as a safety net, when the JVM exits).
+ * {@link #startServer} waits for it. Clients run to completion with {@link #run}; the inspector's command line
+ * with {@link #runInspectorCli}, and interop's bash scripts (the conformance runner) with {@link #runBash}. Every
+ * process has its stdout and stderr drained on background threads into bounded buffers, so a test failure can show
+ * what the peer said, and every process tree is destroyed on {@link Server#close()} (and, as a safety net, when the
+ * JVM exits).
  *
  * <p>The repository root comes from the system property {@value #REPO_ROOT_PROPERTY} (failsafe
  * sets it) or is the nearest directory above the working directory that contains
@@ -43,6 +44,8 @@ import org.slf4j.LoggerFactory;
 public final class NodePeers {
     /** System property naming the repository root. */
     public static final String REPO_ROOT_PROPERTY = "eragate.repo.root";
+    /** The inspector 2.12.0 command line (needs Node >= 22.19, which interop's Node 22 is), relative to interop/. */
+    public static final String INSPECTOR_CLI = "node_modules/.bin/mcp-inspector";
     /** How long {@link #startServer(String, String...)} waits for the READY line. */
     public static final Duration DEFAULT_READY_TIMEOUT = Duration.ofSeconds(30);
 
@@ -109,7 +112,7 @@ public final class NodePeers {
      */
     public Server startServer(Duration readyTimeout, String script, String... args) {
         Objects.requireNonNull(readyTimeout, "readyTimeout");
-        Process process = start(script, Map.of(), args);
+        Process process = start(List.of(nodeBinary.toString()), script, Map.of(), args);
         BoundedLog stdout = new BoundedLog(SERVER_OUTPUT_LIMIT_CHARS);
         BoundedLog stderr = new BoundedLog(SERVER_OUTPUT_LIMIT_CHARS);
         CompletableFuture<Integer> ready = new CompletableFuture<>();
@@ -154,9 +157,35 @@ public final class NodePeers {
      * tree is destroyed and an {@link IllegalStateException} carries what it printed.
      */
     public Result run(Duration timeout, Map<String, String> environment, String script, String... args) {
+        return runToEnd(timeout, List.of(nodeBinary.toString()), environment, script, args);
+    }
+
+    /**
+     * Runs the inspector's command line ({@code mcp-inspector --cli …}) to completion with {@code args} after
+     * {@code --cli}; see {@link #run(Duration, Map, String, String...)} for timeouts and output.
+     */
+    public Result runInspectorCli(Duration timeout, String... args) {
+        Objects.requireNonNull(args, "args");
+        String[] withCli = new String[args.length + 1];
+        withCli[0] = "--cli";
+        System.arraycopy(args, 0, withCli, 1, args.length);
+        return run(timeout, INSPECTOR_CLI, withCli);
+    }
+
+    /**
+     * Runs a bash script of interop/ (path relative to it) to completion, with extra environment variables; the
+     * script's own children are destroyed with it if it overruns {@code timeout}. Scripts find the pinned Node 22
+     * themselves (interop/node_modules/.bin/node).
+     */
+    public Result runBash(Duration timeout, Map<String, String> environment, String script, String... args) {
+        return runToEnd(timeout, List.of("bash"), environment, script, args);
+    }
+
+    private Result runToEnd(Duration timeout, List<String> interpreter, Map<String, String> environment,
+            String script, String... args) {
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(environment, "environment");
-        Process process = start(script, environment, args);
+        Process process = start(interpreter, script, environment, args);
         BoundedLog stdout = new BoundedLog(CLIENT_OUTPUT_LIMIT_CHARS);
         BoundedLog stderr = new BoundedLog(CLIENT_OUTPUT_LIMIT_CHARS);
         Thread out = drain(process.getInputStream(), stdout, script + "-stdout", line -> { }, () -> { });
@@ -179,15 +208,16 @@ public final class NodePeers {
         }
     }
 
-    private Process start(String script, Map<String, String> environment, String... args) {
+    private Process start(List<String> interpreter, String script, Map<String, String> environment,
+            String... args) {
         Objects.requireNonNull(script, "script");
         Objects.requireNonNull(args, "args");
         Path scriptPath = interopDir.resolve(script).normalize();
         if (!scriptPath.startsWith(interopDir) || !Files.isRegularFile(scriptPath)) {
             throw new IllegalArgumentException("No script " + script + " in " + interopDir);
         }
-        List<String> command = new ArrayList<>(args.length + 2);
-        command.add(nodeBinary.toString());
+        List<String> command = new ArrayList<>(args.length + interpreter.size() + 1);
+        command.addAll(interpreter);
         command.add(scriptPath.toString());
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(interopDir.toFile());

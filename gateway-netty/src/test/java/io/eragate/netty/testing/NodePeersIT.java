@@ -58,6 +58,14 @@ class NodePeersIT {
     }
 
     @Test
+    void aBashScriptOfInteropRunsWithItsExitCodeAndOutput() {
+        NodePeers.Result result = peers.runBash(CLIENT_TIMEOUT, Map.of(), "run-conformance.sh", "--no-such-option");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.stderr()).contains("usage:").contains("run-conformance.sh");
+    }
+
+    @Test
     void aScriptThatEndsBeforeReadyFailsWithWhatItPrinted() {
         assertThatThrownBy(() -> peers.startServer("modern-server.mjs", "not-a-port"))
                 .isInstanceOf(IllegalStateException.class)

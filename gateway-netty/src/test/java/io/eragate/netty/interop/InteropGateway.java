@@ -1,0 +1,55 @@
+package io.eragate.netty.interop;
+
+import io.eragate.core.config.AdminConfig;
+import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.ListenConfig;
+import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.UpstreamConfig;
+import io.eragate.netty.server.GatewayServer;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Eragate started in-process with its defaults, MCP and admin listeners on loopback port 0, and each upstream
+ * served at {@code /<name>} with {@code era: auto}, so every real peer here is probed and bridged as a user's
+ * configuration would have it.
+ */
+final class InteropGateway implements AutoCloseable {
+    private final GatewayServer server;
+
+    private InteropGateway(GatewayServer server) {
+        this.server = server;
+    }
+
+    /** Starts a gateway for {@code upstreams} (name to MCP endpoint URL), in the given order. */
+    static InteropGateway start(Map<String, String> upstreams) {
+        Map<String, String> ordered = new LinkedHashMap<>(upstreams);
+        List<UpstreamConfig> upstreamConfigs = ordered.entrySet().stream()
+                .map(e -> new UpstreamConfig(e.getKey(), URI.create(e.getValue()), EraSetting.AUTO)).toList();
+        List<RouteConfig> routes = ordered.keySet().stream().map(name -> new RouteConfig("/" + name, name)).toList();
+        GatewayConfig config = GatewayConfig.defaults()
+                .withListen(new ListenConfig("127.0.0.1", 0))
+                .withAdmin(new AdminConfig("127.0.0.1", 0))
+                .withUpstreams(upstreamConfigs)
+                .withRoutes(routes);
+        try {
+            return new InteropGateway(GatewayServer.start(config));
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("Interrupted while starting the gateway", e);
+        }
+    }
+
+    /** The gateway's MCP endpoint for {@code upstream}. */
+    String endpoint(String upstream) {
+        return "http://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream;
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+}
