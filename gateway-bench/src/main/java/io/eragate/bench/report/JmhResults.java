@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -47,8 +46,7 @@ public final class JmhResults {
                 name = name.substring(PACKAGE_PREFIX.length());
             }
             List<String> params = new ArrayList<>();
-            for (Iterator<Map.Entry<String, JsonNode>> it = result.path("params").fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> param = it.next();
+            for (Map.Entry<String, JsonNode> param : result.path("params").properties()) {
                 params.add(param.getKey() + "=" + param.getValue().asText());
             }
             JsonNode primary = result.path("primaryMetric");
