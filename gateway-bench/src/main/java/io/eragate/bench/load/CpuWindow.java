@@ -14,6 +14,8 @@ final class CpuWindow implements PhaseListener {
     private final Map<String, List<ProcessHandle>> groups;
     private final Map<String, Long> startTicks = new LinkedHashMap<>();
     private final Map<String, Long> endTicks = new LinkedHashMap<>();
+    private ProcStat.MachineTicks machineStart;
+    private ProcStat.MachineTicks machineEnd;
     private volatile long startNanos;
     private volatile long endNanos;
 
@@ -26,12 +28,14 @@ final class CpuWindow implements PhaseListener {
     public void measureStarted() {
         startNanos = System.nanoTime();
         groups.forEach((name, processes) -> startTicks.put(name, sampler.cpuTicks(processes)));
+        machineStart = sampler.machineTicks();
     }
 
     @Override
     public void measureEnded() {
         endNanos = System.nanoTime();
         groups.forEach((name, processes) -> endTicks.put(name, sampler.cpuTicks(processes)));
+        machineEnd = sampler.machineTicks();
     }
 
     /** CPU seconds {@code group} used in the window, or {@code null} when it was not sampled. */
@@ -39,6 +43,29 @@ final class CpuWindow implements PhaseListener {
         Long start = startTicks.get(group);
         Long end = endTicks.get(group);
         return start == null || end == null ? null : sampler.seconds(end - start);
+    }
+
+    /**
+     * CPU seconds that processes outside the sampled groups used in the window (other work on the machine, the
+     * kernel on nobody's behalf), or {@code null} when {@code /proc/stat} was not readable.
+     */
+    Double otherCpuSeconds() {
+        if (machineStart == null || machineEnd == null) {
+            return null;
+        }
+        double busy = sampler.seconds(machineEnd.busy() - machineStart.busy());
+        double ours = 0;
+        for (String group : groups.keySet()) {
+            Double used = cpuSeconds(group);
+            ours += used == null ? 0 : used;
+        }
+        return Math.max(0, busy - ours);
+    }
+
+    /** CPU seconds the hypervisor took from this machine in the window, or {@code null} when unknown. */
+    Double stealSeconds() {
+        return machineStart == null || machineEnd == null ? null
+                : sampler.seconds(machineEnd.steal() - machineStart.steal());
     }
 
     /** The window's wall-clock length in seconds (0 before it closed). */

@@ -46,7 +46,7 @@ public record LoadPlan(String name, List<LoadProfile> profiles, int rounds, Dura
                         warmup, measure),
                 new LoadProfile("concurrent", "Closed loop, 16 connections", LoadMode.CLOSED, 16, 0,
                         warmup, measure),
-                new LoadProfile("open", "Open loop at half the slowest 16-connection throughput", LoadMode.OPEN,
+                new LoadProfile("open", "Open loop at half the slowest 16-connection round", LoadMode.OPEN,
                         16, 0, warmup, measure)),
                 3, Duration.ofSeconds(5), 2_000_000);
     }

@@ -10,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -126,10 +127,15 @@ public final class LoadRunner {
                 scenarios);
     }
 
-    /** Half the slowest measured throughput, rounded down to a multiple of 10 and at least 10 req/s. */
+    /**
+     * Half the slowest round of any measured scenario, rounded down to a multiple of 10 and at least 10 req/s: a rate
+     * every scenario sustained even in its worst round, so the open loop measures latency rather than overload.
+     */
     static double autoRate(ProfileResult closedLoop) {
         double slowest = closedLoop.scenarios().stream().filter(ScenarioResult::measured)
-                .mapToDouble(ScenarioResult::throughput).min().orElse(0);
+                .flatMap(s -> s.rounds().isEmpty() ? Stream.of(s.throughput())
+                        : s.rounds().stream().map(RoundResult::throughput))
+                .mapToDouble(Double::doubleValue).min().orElse(0);
         return Math.max(10, Math.floor(slowest * AUTO_RATE_SHARE / 10) * 10);
     }
 

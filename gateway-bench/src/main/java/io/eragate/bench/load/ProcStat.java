@@ -31,6 +31,38 @@ final class ProcStat {
         return Long.parseLong(fields[UTIME_AFTER_COMM]) + Long.parseLong(fields[UTIME_AFTER_COMM + 1]);
     }
 
+    /**
+     * Machine-wide CPU ticks from the first ({@code cpu}) line of {@code /proc/stat}: user, nice, system, idle, iowait,
+     * irq, softirq, steal (guest time is already inside user and nice).
+     */
+    static MachineTicks machineTicks(String procStat) {
+        Objects.requireNonNull(procStat, "procStat");
+        String first = procStat.lines().findFirst().orElse("");
+        String[] f = first.trim().split("\\s+");
+        if (f.length < 9 || !"cpu".equals(f[0])) {
+            throw new IllegalArgumentException("not the cpu line of /proc/stat: " + first);
+        }
+        long user = Long.parseLong(f[1]);
+        long nice = Long.parseLong(f[2]);
+        long system = Long.parseLong(f[3]);
+        long idle = Long.parseLong(f[4]);
+        long iowait = Long.parseLong(f[5]);
+        long irq = Long.parseLong(f[6]);
+        long softirq = Long.parseLong(f[7]);
+        long steal = Long.parseLong(f[8]);
+        return new MachineTicks(user + nice + system + irq + softirq, steal, idle + iowait);
+    }
+
+    /**
+     * Machine-wide CPU ticks, summed over all processors.
+     *
+     * @param busy spent running anything (user, nice, system, irq, softirq)
+     * @param steal taken by the hypervisor for other guests
+     * @param idle idle or waiting for I/O
+     */
+    record MachineTicks(long busy, long steal, long idle) {
+    }
+
     /** Resident set size in bytes from the text of {@code /proc/PID/status} ({@code VmRSS: N kB}). */
     static OptionalLong residentBytes(String status) {
         Objects.requireNonNull(status, "status");

@@ -65,6 +65,16 @@ final class ResourceSampler {
         return total;
     }
 
+    /** Machine-wide ticks now, or {@code null} when {@code /proc/stat} cannot be read. */
+    ProcStat.MachineTicks machineTicks() {
+        try {
+            return ProcStat.machineTicks(Files.readString(Path.of("/proc/stat"), StandardCharsets.US_ASCII));
+        } catch (IOException | IllegalArgumentException e) {
+            log.debug("cannot read /proc/stat: {}", e.getMessage());
+            return null;
+        }
+    }
+
     /** Summed resident set size; pages shared between the processes are counted once per process. */
     OptionalLong residentBytes(List<ProcessHandle> processes) {
         long total = 0;

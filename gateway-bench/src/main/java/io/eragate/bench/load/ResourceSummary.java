@@ -8,9 +8,12 @@ package io.eragate.bench.load;
  * @param upstreamCpuPercent the fixture upstream's CPU, in percent of one core
  * @param hopCpuPercent the hop's CPU (nginx master and workers, or the Eragate JVM), in percent of one core
  * @param hopCpuMicrosPerRequest the hop's CPU time per completed request, in microseconds
+ * @param otherCpuPercent CPU used by every other process on the machine (other work sharing it), in percent of
+ *     one core: high values mean the numbers were disturbed
+ * @param stealPercent CPU the hypervisor gave to other guests, in percent of one core
  * @param hopRssBytes the hop's resident memory after its last round (summed over its processes)
  * @param hopLiveHeapBytes the hop JVM's heap in use right after a full collection following its last round
  */
 public record ResourceSummary(Double clientCpuPercent, Double upstreamCpuPercent, Double hopCpuPercent,
-        Double hopCpuMicrosPerRequest, Long hopRssBytes, Long hopLiveHeapBytes) {
+        Double hopCpuMicrosPerRequest, Double otherCpuPercent, Double stealPercent, Long hopRssBytes, Long hopLiveHeapBytes) {
 }

@@ -26,6 +26,8 @@ final class ScenarioAccumulator {
     private double clientCpu;
     private double upstreamCpu;
     private double hopCpu;
+    private double otherCpu;
+    private double steal;
     private boolean cpuSampled;
     private Long hopRss;
     private Long hopLiveHeap;
@@ -54,6 +56,8 @@ final class ScenarioAccumulator {
             clientCpu += cpu.cpuSeconds(CLIENT);
             upstreamCpu += orZero(cpu.cpuSeconds(UPSTREAM));
             hopCpu += orZero(cpu.cpuSeconds(HOP));
+            otherCpu += orZero(cpu.otherCpuSeconds());
+            steal += orZero(cpu.stealSeconds());
         }
         if (rss.isPresent()) {
             hopRss = rss.getAsLong();
@@ -67,6 +71,7 @@ final class ScenarioAccumulator {
         ResourceSummary resources = new ResourceSummary(
                 percent(clientCpu), percent(upstreamCpu), hasHop ? percent(hopCpu) : null,
                 hasHop && cpuSampled && completed > 0 ? hopCpu * 1e6 / completed : null,
+                percent(otherCpu), percent(steal),
                 hasHop ? hopRss : null, hasHop ? hopLiveHeap : null);
         return new ScenarioResult(scenario.key(), scenario.label(), ScenarioResult.MEASURED, null,
                 seconds > 0 ? completed / seconds : 0, LatencySummary.of(latency), completed, succeeded, errors, dropped,

@@ -30,15 +30,18 @@ public final class LoadTables {
                 Scenario.NGINX)).orElse(OptionalDouble.empty());
         md.append(targetRow("Pass-through throughput ≥ 0.9× nginx (closed loop, "
                 + concurrent.map(p -> p.connections() + " connections").orElse("concurrent profile") + ")",
-                vsNginx, 0.9, true));
+                vsNginx, 0.9, true, OptionalDouble.empty()));
         Optional<ProfileResult> serial = results.profile("serial");
         OptionalDouble serialP50 = serial.map(p -> Ratios.p50(p, Scenario.ERAGATE_PASS_THROUGH, Scenario.DIRECT))
                 .orElse(OptionalDouble.empty());
-        md.append(targetRow("Serial echo p50 ≤ 1.3× direct", serialP50, 1.3, false));
+        OptionalDouble nginxSerialP50 = serial.map(p -> Ratios.p50(p, Scenario.NGINX, Scenario.DIRECT))
+                .orElse(OptionalDouble.empty());
+        md.append(targetRow("Serial echo p50 ≤ 1.3× direct", serialP50, 1.3, false, nginxSerialP50));
         OptionalDouble pooled = concurrent.map(p -> Ratios.throughput(p, Scenario.ERAGATE_BRIDGE_POOLED,
                 Scenario.ERAGATE_BRIDGE_PER_CALL)).orElse(OptionalDouble.empty());
         md.append(pooled.isPresent()
-                ? targetRow("Warm bridged call ≥ 3× per-call-initialize throughput", pooled, 3, true)
+                ? targetRow("Warm bridged call ≥ 3× per-call-initialize throughput", pooled, 3, true,
+                        OptionalDouble.empty())
                 : "| Warm bridged call ≥ 3× per-call-initialize throughput | not measured: "
                         + Scenario.ERAGATE_BRIDGE_POOLED.pendingReason().orElse("bridge scenarios did not run")
                         + " | " + NONE + " |\n");
@@ -47,12 +50,15 @@ public final class LoadTables {
         return md.toString();
     }
 
-    private static String targetRow(String target, OptionalDouble value, double bound, boolean atLeast) {
+    /** A target row; {@code nginxForComparison} is the same ratio for nginx, when it means something. */
+    private static String targetRow(String target, OptionalDouble value, double bound, boolean atLeast,
+            OptionalDouble nginxForComparison) {
         if (value.isEmpty()) {
             return "| " + target + " | not measured in this run | " + NONE + " |\n";
         }
         boolean met = atLeast ? value.getAsDouble() >= bound : value.getAsDouble() <= bound;
-        return "| " + target + " | " + ratio(value) + " | " + (met ? "yes" : "**no**") + " |\n";
+        String comparison = nginxForComparison.isPresent() ? " (nginx: " + ratio(nginxForComparison) + ")" : "";
+        return "| " + target + " | " + ratio(value) + comparison + " | " + (met ? "yes" : "**no**") + " |\n";
     }
 
     /** Eragate against nginx and direct (and pooled against per-call once the bridge runs), per profile. */
@@ -116,9 +122,9 @@ public final class LoadTables {
     public static String resources(ProfileResult profile) {
         Objects.requireNonNull(profile, "profile");
         StringBuilder md = new StringBuilder();
-        md.append("| Scenario | hop CPU % | hop CPU µs/request | upstream CPU % | client CPU % | hop RSS MiB "
-                + "| hop live heap MiB |\n");
-        md.append("|---|---|---|---|---|---|---|\n");
+        md.append("| Scenario | hop CPU % | hop CPU µs/request | upstream CPU % | client CPU % | other processes CPU % "
+                + "| steal % | hop RSS MiB | hop live heap MiB |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|\n");
         for (ScenarioResult r : profile.scenarios()) {
             if (!r.measured()) {
                 continue;
@@ -129,6 +135,8 @@ public final class LoadTables {
                     .append(" | ").append(number(s == null ? null : s.hopCpuMicrosPerRequest()))
                     .append(" | ").append(number(s == null ? null : s.upstreamCpuPercent()))
                     .append(" | ").append(number(s == null ? null : s.clientCpuPercent()))
+                    .append(" | ").append(number(s == null ? null : s.otherCpuPercent()))
+                    .append(" | ").append(number(s == null ? null : s.stealPercent()))
                     .append(" | ").append(mib(s == null ? null : s.hopRssBytes()))
                     .append(" | ").append(mib(s == null ? null : s.hopLiveHeapBytes()))
                     .append(" |\n");

@@ -26,6 +26,18 @@ class LoadRunnerTest {
     }
 
     @Test
+    void theAutomaticRateFollowsTheWorstRoundNotTheAverage() {
+        LatencySummary any = new LatencySummary(1, 1, 1, 1, 1, 1, 1);
+        ScenarioResult uneven = new ScenarioResult(Scenario.ERAGATE_PASS_THROUGH.key(), "e", ScenarioResult.MEASURED,
+                null, 12_000, any, 1, 1, 0, 0, 0, 0, List.of(
+                        new RoundResult(1, 0, 5, 1, 1, 0, 0, 0, 0, 7_090, any),
+                        new RoundResult(2, 1, 5, 1, 1, 0, 0, 0, 0, 15_000, any)), null);
+        ProfileResult closed = new ProfileResult("concurrent", "c", "CLOSED", 16, 0, 1, 1,
+                List.of(result(Scenario.DIRECT, 40_000), uneven));
+        assertThat(LoadRunner.autoRate(closed)).isEqualTo(3_540);
+    }
+
+    @Test
     void theAutomaticRateNeverDropsToZero() {
         ProfileResult closed = new ProfileResult("concurrent", "c", "CLOSED", 16, 0, 1, 1,
                 List.of(result(Scenario.DIRECT, 3)));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.util.OptionalLong;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,6 +36,18 @@ class ProcStatTest {
 
     static Stream<String> badStatLines() {
         return Stream.of("no parentheses at all", "1 (java) S 1 2 3");
+    }
+
+    @Test
+    void machineTicksSplitBusyStealAndIdle() {
+        ProcStat.MachineTicks ticks = ProcStat.machineTicks(
+                "cpu  370841 10 48114 224524 877 5 4368 5456 0 0\ncpu0 1 2 3 4 5 6 7 8 0 0\nintr 1\n");
+        assertThat(ticks).isEqualTo(new ProcStat.MachineTicks(370841 + 10 + 48114 + 5 + 4368, 5456, 224524 + 877));
+    }
+
+    @Test
+    void aFileWithoutTheCpuLineIsRefused() {
+        assertThatThrownBy(() -> ProcStat.machineTicks("intr 1\n")).isInstanceOf(IllegalArgumentException.class);
     }
 
     @ParameterizedTest(name = "{0}")

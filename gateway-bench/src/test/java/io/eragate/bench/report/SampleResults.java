@@ -57,8 +57,8 @@ final class SampleResults {
                 new RoundResult(2, 1, 5, completed / 3, completed / 3, 0, 0, 0, 0, throughput, latency),
                 new RoundResult(3, 2, 5, completed / 3, completed / 3, 0, 0, 0, 0, throughput, latency));
         ResourceSummary resources = scenario == Scenario.DIRECT
-                ? new ResourceSummary(40.0, 60.0, null, null, null, null)
-                : new ResourceSummary(40.0, 50.0, 70.0, 35.0, 100L * 1024 * 1024,
+                ? new ResourceSummary(40.0, 60.0, null, null, 5.0, 0.0, null, null)
+                : new ResourceSummary(40.0, 50.0, 70.0, 35.0, 5.0, 0.0, 100L * 1024 * 1024,
                         scenario == Scenario.ERAGATE_PASS_THROUGH ? 8L * 1024 * 1024 : null);
         return new ScenarioResult(scenario.key(), scenario.label(), ScenarioResult.MEASURED, null, throughput,
                 latency, completed, completed, 0, 0, 0, 0, rounds, resources);
