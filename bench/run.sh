@@ -4,6 +4,7 @@
 #
 #   bench/run.sh           the published run: installs nginx if missing (Debian, needs root), a few minutes
 #   bench/run.sh --smoke   seconds of load and JMH, results under target/bench-smoke; never installs anything
+#   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -11,11 +12,13 @@ root=$(pwd)
 
 smoke=false
 skip_build=false
+report_only=false
 for arg in "$@"; do
   case "$arg" in
     --smoke) smoke=true ;;
     --skip-build) skip_build=true ;;
-    -h|--help) sed -n '2,6p' "$0"; exit 0 ;;
+    --report-only) report_only=true; skip_build=true ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -47,7 +50,7 @@ for jar in "$bench_jar" "$eragate_jar"; do
 done
 
 nginx_bin=$(find_nginx)
-if [ -z "$nginx_bin" ] && ! $smoke; then
+if [ -z "$nginx_bin" ] && ! $smoke && ! $report_only; then
   install_nginx
   nginx_bin=$(find_nginx)
 fi
@@ -77,16 +80,27 @@ harness=(java -cp "$bench_jar" io.eragate.bench.load.LoadHarness "${harness_args
   --eragate-jar "$eragate_jar" "${nginx_args[@]}" --out "$out" --chart "$chart")
 jmh=(java -jar "$bench_jar" "${jmh_args[@]}" -rf json -rff "$out/jmh.json")
 
-echo "bench/run.sh: ${harness[*]}" >&2
-"${harness[@]}"
-echo "bench/run.sh: ${jmh[*]}" >&2
-"${jmh[@]}" > "$out/jmh.log"
-tail -n 40 "$out/jmh.log" | grep -E "^Benchmark|avgt" | grep -v ":gc\.\(count\|time\|alloc.rate \)" || true
+if ! $report_only; then
+  echo "bench/run.sh: ${harness[*]}" >&2
+  "${harness[@]}"
+  echo "bench/run.sh: ${jmh[*]}" >&2
+  "${jmh[@]}" > "$out/jmh.log"
+  grep -E "avgt" "$out/jmh.log" | grep -v ":gc\.\(count\|time\|alloc.rate \)" || true
+fi
+[ -f "$out/load-results.json" ] || { echo "bench/run.sh: no results in $out; run without --report-only" >&2; exit 1; }
+
+analysis_args=()
+if ! $smoke && [ -f bench/analysis.md ]; then
+  analysis_args=(--analysis bench/analysis.md)
+fi
+if $report_only; then
+  analysis_args+=(--redraw-chart "$chart")
+fi
 
 chart_in_report=$(realpath --relative-to="$(dirname "$root/$report")" "$root/$chart")
 java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport \
   --load "$out/load-results.json" --jmh "$out/jmh.json" --jmh-options "${jmh_args[*]}" \
-  --out "$report" --chart "$chart_in_report" --nginx-version "$nginx_version" \
+  --out "$report" --chart "$chart_in_report" --nginx-version "$nginx_version" "${analysis_args[@]}" \
   --command "bench/run.sh$($smoke && echo ' --smoke' || true)" \
   --command "mvn -q -B -DskipTests package" \
   --command "java -cp $bench_jar io.eragate.bench.load.LoadHarness ${harness_args[*]} --eragate-jar $eragate_jar --nginx ${nginx_bin:-<none>} --out $out --chart $chart" \

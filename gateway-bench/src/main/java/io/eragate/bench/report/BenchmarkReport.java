@@ -49,6 +49,14 @@ public final class BenchmarkReport implements Callable<Integer> {
     @Option(names = "--command", paramLabel = "TEXT", description = "A command the run used, shown in the report.")
     private List<String> commands = List.of();
 
+    @Option(names = "--redraw-chart", paramLabel = "FILE",
+            description = "Also redraw the harness's chart from the results into FILE (for --report-only runs).")
+    private Path redrawChart;
+
+    @Option(names = "--analysis", paramLabel = "FILE",
+            description = "Hand-written markdown on where the time goes, included as the Analysis section.")
+    private Path analysis;
+
     public static void main(String[] args) {
         System.exit(new CommandLine(new BenchmarkReport()).execute(args));
     }
@@ -57,19 +65,25 @@ public final class BenchmarkReport implements Callable<Integer> {
     public Integer call() throws IOException {
         LoadResults results = ResultsJson.read(load);
         List<JmhResults.Row> rows = jmh != null && Files.exists(jmh) ? JmhResults.read(jmh) : List.of();
-        String markdown = render(results, rows, jmhOptions, MachineInfo.current(), nginxVersion, commands, chart);
+        String notes = analysis != null && Files.exists(analysis) ? Files.readString(analysis, StandardCharsets.UTF_8)
+                : "";
+        String markdown = render(results, rows, jmhOptions, MachineInfo.current(), nginxVersion, commands, chart,
+                notes);
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
         }
         Files.writeString(out, markdown, StandardCharsets.UTF_8);
+        if (redrawChart != null) {
+            Files.writeString(redrawChart, LoadChart.render(results), StandardCharsets.UTF_8);
+        }
         System.out.println("wrote " + out);
         return 0;
     }
 
-    /** The whole report. */
+    /** The whole report; {@code analysis} (hand-written markdown, may be blank) becomes its last section. */
     public static String render(LoadResults results, List<JmhResults.Row> jmhRows, String jmhOptions,
-            MachineInfo machine, String nginxVersion, List<String> commands, String chartPath) {
+            MachineInfo machine, String nginxVersion, List<String> commands, String chartPath, String analysis) {
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(machine, "machine");
         StringBuilder md = new StringBuilder(16_384);
@@ -105,6 +119,9 @@ public final class BenchmarkReport implements Callable<Integer> {
         }
         microbenchmarks(md, jmhRows, jmhOptions);
         notYetMeasured(md);
+        if (analysis != null && !analysis.isBlank()) {
+            md.append("\n## Analysis\n\n").append(analysis.strip()).append('\n');
+        }
         return md.toString();
     }
 

@@ -48,7 +48,7 @@ public final class LoadChart {
                 }
             }
             panels.add(new SvgBarChart.Panel("Throughput, closed loop (higher is better)", "requests per second",
-                    groups, series, values));
+                    groups, series, values, false));
         }
         for (ProfileResult profile : results.profiles()) {
             double[][] values = new double[PERCENTILES.size()][scenarios.size()];
@@ -59,8 +59,8 @@ public final class LoadChart {
                             .orElse(Double.NaN);
                 }
             }
-            panels.add(new SvgBarChart.Panel("Latency, " + describe(profile) + " (lower is better)",
-                    "microseconds", PERCENTILES, series, values));
+            panels.add(new SvgBarChart.Panel("Latency, " + describe(profile) + " (lower is better, log scale)",
+                    "microseconds", PERCENTILES, series, values, true));
         }
         return SvgBarChart.render("Eragate load harness (" + results.plan() + " run, " + results.startedAt() + ")",
                 panels);

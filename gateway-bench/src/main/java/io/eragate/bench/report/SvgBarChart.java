@@ -1,5 +1,6 @@
 package io.eragate.bench.report;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
@@ -44,8 +45,10 @@ public final class SvgBarChart {
      * @param groups x axis categories
      * @param series the bars of each group, in order
      * @param values {@code values[group][series]}; {@code NaN} draws no bar and writes "n/a"
+     * @param logScale a logarithmic y axis (powers of ten), for latencies whose tails dwarf their medians
      */
-    public record Panel(String title, String unit, List<String> groups, List<Series> series, double[][] values) {
+    public record Panel(String title, String unit, List<String> groups, List<Series> series, double[][] values,
+            boolean logScale) {
         public Panel {
             Objects.requireNonNull(title, "title");
             Objects.requireNonNull(unit, "unit");
@@ -86,10 +89,9 @@ public final class SvgBarChart {
         double plotWidth = WIDTH - LEFT - RIGHT;
         text(svg, LEFT, top + 18, "start", 14, "bold", panel.title());
         legend(svg, panel.series(), top + 34);
-        double max = niceMax(panel.values());
-        for (int i = 0; i <= TICKS; i++) {
-            double value = max * i / TICKS;
-            double y = plotBottom - PANEL_HEIGHT * (value / max);
+        Axis axis = panel.logScale() ? Axis.log(panel.values()) : Axis.linear(niceMax(panel.values()));
+        for (double value : axis.ticks()) {
+            double y = plotBottom - PANEL_HEIGHT * axis.fraction(value);
             svg.append(String.format(Locale.ROOT,
                     "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n",
                     LEFT, y, WIDTH - RIGHT, y));
@@ -113,7 +115,7 @@ public final class SvgBarChart {
                     text(svg, centre, plotBottom - 4, "middle", 10, "normal", "n/a");
                     continue;
                 }
-                double barHeight = PANEL_HEIGHT * (value / max);
+                double barHeight = PANEL_HEIGHT * axis.fraction(value);
                 svg.append(String.format(Locale.ROOT,
                         "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"%s\"><title>%s: %s</title>"
                                 + "</rect>\n",
@@ -144,6 +146,58 @@ public final class SvgBarChart {
                     escape(s.color())));
             text(svg, x + 14, row, "start", 11, "normal", s.name());
             x += width;
+        }
+    }
+
+    /** Where a value sits on the y axis, as a fraction of its height, and which values get a grid line. */
+    record Axis(boolean log, double low, double high) {
+
+        static Axis linear(double top) {
+            return new Axis(false, 0, top);
+        }
+
+        /** From the power of ten at or below the smallest positive value to the one at or above the largest. */
+        static Axis log(double[][] values) {
+            double min = Double.MAX_VALUE;
+            double max = 0;
+            for (double[] row : values) {
+                for (double value : row) {
+                    if (!Double.isNaN(value) && value > 0) {
+                        min = Math.min(min, value);
+                        max = Math.max(max, value);
+                    }
+                }
+            }
+            if (max == 0) {
+                return new Axis(true, 1, 10);
+            }
+            double low = Math.pow(10, Math.floor(Math.log10(min)));
+            double high = Math.pow(10, Math.ceil(Math.log10(max)));
+            return new Axis(true, low, high > low ? high : low * 10);
+        }
+
+        double fraction(double value) {
+            if (!log) {
+                return value / high;
+            }
+            if (value <= low) {
+                return 0;
+            }
+            return (Math.log10(value) - Math.log10(low)) / (Math.log10(high) - Math.log10(low));
+        }
+
+        List<Double> ticks() {
+            List<Double> ticks = new ArrayList<>();
+            if (log) {
+                for (double value = low; value <= high * 1.0001; value *= 10) {
+                    ticks.add(value);
+                }
+            } else {
+                for (int i = 0; i <= TICKS; i++) {
+                    ticks.add(high * i / TICKS);
+                }
+            }
+            return ticks;
         }
     }
 

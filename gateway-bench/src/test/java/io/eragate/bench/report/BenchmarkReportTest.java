@@ -16,7 +16,7 @@ class BenchmarkReportTest {
                 7000, 100, "ns/op", 9000));
 
         String md = BenchmarkReport.render(results, rows, "-f 1 -wi 2 -i 3 -w 1s -r 2s -prof gc", machine,
-                "nginx/1.22.1", List.of("bench/run.sh"), "benchmarks-load.svg");
+                "nginx/1.22.1", List.of("bench/run.sh"), "benchmarks-load.svg", "Where the time goes.\n");
 
         assertThat(md).contains("# Benchmarks", "## Summary", "## Machine", "## Method", "## Commands",
                 "## Load results", "## Microbenchmarks (JMH)", "## Not measured yet");
@@ -25,12 +25,13 @@ class BenchmarkReportTest {
                 "`-f 1 -wi 2 -i 3 -w 1s -r 2s -prof gc`", "java -jar eragate.jar --config x.yaml",
                 "### Profile open (9,500 req/s)", "each profile runs 3 round(s)");
         assertThat(md).contains(LoadTables.targets(results), LoadTables.ratios(results));
+        assertThat(md).endsWith("## Analysis\n\nWhere the time goes.\n");
     }
 
     @Test
     void withoutJmhResultsTheSectionSaysSo() {
         String md = BenchmarkReport.render(SampleResults.typical(), List.of(), "", new MachineInfo("cpu", 1, "1 GiB",
-                "os", "java"), "not installed", List.of(), "c.svg");
-        assertThat(md).contains("No JMH results in this run.");
+                "os", "java"), "not installed", List.of(), "c.svg", " ");
+        assertThat(md).contains("No JMH results in this run.").doesNotContain("## Analysis");
     }
 }

@@ -1,6 +1,7 @@
 package io.eragate.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.offset;
 
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +22,7 @@ class SvgBarChartTest {
         SvgBarChart.Panel panel = new SvgBarChart.Panel("Throughput <req/s> & more", "req/s",
                 List.of("1 connection", "16 connections"),
                 List.of(new SvgBarChart.Series("direct", "#111111"), new SvgBarChart.Series("bridge", "#222222")),
-                new double[][] {{100, Double.NaN}, {250, Double.NaN}});
+                new double[][] {{100, Double.NaN}, {250, Double.NaN}}, false);
 
         Document svg = parse(SvgBarChart.render("Title", List.of(panel)));
 
@@ -39,7 +40,7 @@ class SvgBarChartTest {
     @Test
     void panelsStackAndTheDocumentGrowsWithThem() throws Exception {
         SvgBarChart.Panel panel = new SvgBarChart.Panel("p", "u", List.of("g"),
-                List.of(new SvgBarChart.Series("s", "#000000")), new double[][] {{1}});
+                List.of(new SvgBarChart.Series("s", "#000000")), new double[][] {{1}}, false);
         int one = Integer.parseInt(parse(SvgBarChart.render("t", List.of(panel))).getDocumentElement()
                 .getAttribute("height"));
         int two = Integer.parseInt(parse(SvgBarChart.render("t", List.of(panel, panel))).getDocumentElement()
@@ -53,6 +54,19 @@ class SvgBarChartTest {
         assertThat(svg.getDocumentElement().getTextContent()).contains("direct", "nginx proxy_pass",
                 "Eragate pass-through", "Eragate bridge, warm pooled session (not measured)",
                 "open loop at 9,500 req/s");
+    }
+
+    static Stream<Arguments> logPositions() {
+        return Stream.of(Arguments.of(10.0, 0.0), Arguments.of(100.0, 0.5), Arguments.of(1_000.0, 1.0),
+                Arguments.of(5.0, 0.0));
+    }
+
+    @ParameterizedTest(name = "{0} → {1}")
+    @MethodSource("logPositions")
+    void aLogAxisSpansThePowersOfTenAroundTheValues(double value, double fraction) {
+        SvgBarChart.Axis axis = SvgBarChart.Axis.log(new double[][] {{23.7, Double.NaN, 1_000}});
+        assertThat(axis.ticks()).containsExactly(10.0, 100.0, 1_000.0);
+        assertThat(axis.fraction(value)).isCloseTo(fraction, offset(1e-9));
     }
 
     static Stream<Arguments> axisTops() {
