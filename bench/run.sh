@@ -1,0 +1,107 @@
+#!/usr/bin/env bash
+# Builds Eragate and its benchmarks, runs the load harness (direct, nginx proxy_pass, Eragate pass-through, in
+# alternating rounds on 127.0.0.1) and the JMH microbenchmarks, and writes docs/benchmarks.md and its SVG chart.
+#
+#   bench/run.sh           the published run: installs nginx if missing (Debian, needs root), a few minutes
+#   bench/run.sh --smoke   seconds of load and JMH, results under target/bench-smoke; never installs anything
+#   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+root=$(pwd)
+
+smoke=false
+skip_build=false
+report_only=false
+for arg in "$@"; do
+  case "$arg" in
+    --smoke) smoke=true ;;
+    --skip-build) skip_build=true ;;
+    --report-only) report_only=true; skip_build=true ;;
+    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
+  esac
+done
+
+find_nginx() {
+  command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true
+}
+
+install_nginx() {
+  echo "bench/run.sh: installing nginx-light (Debian)" >&2
+  if ! { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx-light >/dev/null; }; then
+    echo "bench/run.sh: could not install nginx; the nginx rows will say so" >&2
+    return 0
+  fi
+  # The package may start a default server on port 80; the benchmark wants only its own, on loopback.
+  if [ -f /run/nginx.pid ]; then
+    nginx -s quit 2>/dev/null || kill "$(cat /run/nginx.pid)" 2>/dev/null || true
+  fi
+}
+
+if ! $skip_build; then
+  mvn -q -B -DskipTests package
+fi
+
+bench_jar=gateway-bench/target/benchmarks.jar
+eragate_jar=gateway-netty/target/eragate.jar
+for jar in "$bench_jar" "$eragate_jar"; do
+  [ -f "$jar" ] || { echo "bench/run.sh: $jar is missing; run without --skip-build" >&2; exit 1; }
+done
+
+nginx_bin=$(find_nginx)
+if [ -z "$nginx_bin" ] && ! $smoke && ! $report_only; then
+  install_nginx
+  nginx_bin=$(find_nginx)
+fi
+nginx_args=()
+nginx_version="not installed"
+if [ -n "$nginx_bin" ]; then
+  nginx_args=(--nginx "$nginx_bin")
+  nginx_version=$("$nginx_bin" -v 2>&1 | sed 's/^nginx version: //')
+fi
+
+if $smoke; then
+  out=target/bench-smoke
+  chart=$out/load-chart.svg
+  report=$out/benchmarks.md
+  harness_args=(--smoke)
+  jmh_args=(-f 0 -wi 0 -i 1 -w 100ms -r 100ms -prof gc)
+else
+  out=target/bench
+  chart=docs/benchmarks-load.svg
+  report=docs/benchmarks.md
+  harness_args=()
+  jmh_args=(-f 1 -wi 2 -i 3 -w 1s -r 2s -prof gc)
+fi
+mkdir -p "$out"
+
+harness=(java -cp "$bench_jar" io.eragate.bench.load.LoadHarness "${harness_args[@]}"
+  --eragate-jar "$eragate_jar" "${nginx_args[@]}" --out "$out" --chart "$chart")
+jmh=(java -jar "$bench_jar" "${jmh_args[@]}" -rf json -rff "$out/jmh.json")
+
+if ! $report_only; then
+  echo "bench/run.sh: ${harness[*]}" >&2
+  "${harness[@]}"
+  echo "bench/run.sh: ${jmh[*]}" >&2
+  "${jmh[@]}" > "$out/jmh.log"
+  grep -E "avgt" "$out/jmh.log" | grep -v ":gc\.\(count\|time\|alloc.rate \)" || true
+fi
+[ -f "$out/load-results.json" ] || { echo "bench/run.sh: no results in $out; run without --report-only" >&2; exit 1; }
+
+analysis_args=()
+if ! $smoke && [ -f bench/analysis.md ]; then
+  analysis_args=(--analysis bench/analysis.md)
+fi
+if $report_only; then
+  analysis_args+=(--redraw-chart "$chart")
+fi
+
+chart_in_report=$(realpath --relative-to="$(dirname "$root/$report")" "$root/$chart")
+java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport \
+  --load "$out/load-results.json" --jmh "$out/jmh.json" --jmh-options "${jmh_args[*]}" \
+  --out "$report" --chart "$chart_in_report" --nginx-version "$nginx_version" "${analysis_args[@]}" \
+  --command "bench/run.sh$($smoke && echo ' --smoke' || true)" \
+  --command "mvn -q -B -DskipTests package" \
+  --command "java -cp $bench_jar io.eragate.bench.load.LoadHarness ${harness_args[*]} --eragate-jar $eragate_jar --nginx ${nginx_bin:-<none>} --out $out --chart $chart" \
+  --command "java -jar $bench_jar ${jmh_args[*]} -rf json -rff $out/jmh.json"

@@ -1,0 +1,157 @@
+package io.eragate.bench.load;
+
+import io.eragate.bench.report.LoadChart;
+import io.eragate.bench.report.LoadTables;
+import io.eragate.bench.report.ResultsJson;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * The load harness command: starts the fixture upstream, nginx and Eragate on loopback, runs every profile of the
+ * plan in alternating rounds, and writes {@code load-results.json}, {@code load-summary.md} and the SVG chart.
+ * Exits 1 when any measured scenario had errors (after writing the files), 2 on bad usage.
+ *
+ * <p>Usage: {@code java -cp benchmarks.jar io.eragate.bench.load.LoadHarness --eragate-jar eragate.jar [--smoke]}
+ */
+@Command(name = "eragate-load", mixinStandardHelpOptions = true,
+        description = "Compares direct calls, nginx proxy_pass and Eragate side by side, in alternating rounds.")
+public final class LoadHarness implements Callable<Integer> {
+    /** The file names written into the output directory. */
+    public static final String RESULTS_FILE = "load-results.json";
+    public static final String SUMMARY_FILE = "load-summary.md";
+    public static final String CHART_FILE = "load-chart.svg";
+
+    @Option(names = "--smoke", description = "Run the few-second smoke plan instead of the full one.")
+    private boolean smoke;
+
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "target/bench",
+            description = "Directory for results, configs and process logs (default: ${DEFAULT-VALUE}).")
+    private Path out;
+
+    @Option(names = "--chart", paramLabel = "FILE", description = "Where to write the SVG chart (default: DIR/"
+            + CHART_FILE + ").")
+    private Path chart;
+
+    @Option(names = "--eragate-jar", paramLabel = "JAR", description = "Eragate's fat jar (gateway-netty/target/"
+            + "eragate.jar), started as java -jar JAR --config FILE.")
+    private Path eragateJar;
+
+    @Option(names = "--eragate-classpath", paramLabel = "CP",
+            description = "Instead of a jar: a classpath holding io.eragate.netty.cli.Main.")
+    private String eragateClasspath;
+
+    @Option(names = "--bench-classpath", paramLabel = "CP",
+            description = "Classpath of the fixture JVM (default: this JVM's classpath).")
+    private String benchClasspath;
+
+    @Option(names = "--nginx", paramLabel = "BINARY",
+            description = "The nginx binary (default: nginx on PATH or /usr/sbin/nginx; none means no nginx rows).")
+    private Path nginx;
+
+    @Option(names = "--scenarios", split = ",", paramLabel = "KEY",
+            description = "Scenarios to run: direct, nginx, eragate, bridge-pooled, bridge-per-call (default: all).")
+    private List<String> scenarios;
+
+    @Option(names = "--rounds", paramLabel = "N", description = "Rounds per profile (default: the plan's).")
+    private Integer rounds;
+
+    @Option(names = "--jvm-options", paramLabel = "OPTS", defaultValue = "-Xms512m -Xmx512m",
+            description = "Options of the fixture and Eragate JVMs (default: ${DEFAULT-VALUE}).")
+    private String jvmOptions;
+
+    @Option(names = "--fixture-threads", paramLabel = "N", defaultValue = "2",
+            description = "Event-loop threads of the fixture upstream (default: ${DEFAULT-VALUE}).")
+    private int fixtureThreads;
+
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new LoadHarness()).execute(args));
+    }
+
+    @Override
+    public Integer call() throws IOException, InterruptedException {
+        LoadPlan plan = smoke ? LoadPlan.smoke() : LoadPlan.full();
+        if (rounds != null) {
+            plan = new LoadPlan(plan.name(), plan.profiles(), rounds, plan.initialWarmup(),
+                    plan.maxRequestsPerRound());
+        }
+        List<String> launch = new ArrayList<>();
+        if (eragateJar != null) {
+            launch.addAll(List.of("-jar", eragateJar.toAbsolutePath().toString()));
+        } else if (eragateClasspath != null) {
+            launch.addAll(List.of("-cp", eragateClasspath, "io.eragate.netty.cli.Main"));
+        }
+        TargetSettings settings = new TargetSettings(out.toAbsolutePath(), TargetSettings.currentJava(),
+                benchClasspath != null ? benchClasspath : System.getProperty("java.class.path"), launch,
+                Arrays.stream(jvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList(),
+                nginx != null ? Optional.of(nginx) : findNginx(), fixtureThreads);
+        LoadResults results = new LoadRunner(plan, settings, wantedScenarios()).run();
+        Path chartFile = chart != null ? chart : out.resolve(CHART_FILE);
+        write(results, out, chartFile);
+        long errors = results.profiles().stream().flatMap(p -> p.scenarios().stream())
+                .mapToLong(s -> s.errors()).sum();
+        System.out.println("results: " + out.resolve(RESULTS_FILE) + ", chart: " + chartFile);
+        System.out.print(LoadTables.ratios(results));
+        if (errors > 0) {
+            System.err.println("eragate-load: " + errors + " requests failed; see " + out.resolve(SUMMARY_FILE));
+            return 1;
+        }
+        return 0;
+    }
+
+    /** Writes the JSON results, the markdown summary and the chart. */
+    public static void write(LoadResults results, Path directory, Path chartFile) throws IOException {
+        Files.createDirectories(directory);
+        ResultsJson.write(results, directory.resolve(RESULTS_FILE));
+        StringBuilder summary = new StringBuilder("# Load harness: " + results.plan() + " run, "
+                + results.startedAt() + "\n\n");
+        summary.append(LoadTables.targets(results)).append('\n').append(LoadTables.ratios(results));
+        for (ProfileResult profile : results.profiles()) {
+            summary.append("\n## ").append(profile.title()).append("\n\n").append(LoadTables.results(profile))
+                    .append('\n').append(LoadTables.resources(profile));
+        }
+        Files.writeString(directory.resolve(SUMMARY_FILE), summary, StandardCharsets.UTF_8);
+        Path parent = chartFile.toAbsolutePath().getParent();
+        if (parent != null) {
+            Files.createDirectories(parent);
+        }
+        Files.writeString(chartFile, LoadChart.render(results), StandardCharsets.UTF_8);
+    }
+
+    private Set<Scenario> wantedScenarios() {
+        if (scenarios == null || scenarios.isEmpty()) {
+            return EnumSet.allOf(Scenario.class);
+        }
+        Set<Scenario> wanted = EnumSet.noneOf(Scenario.class);
+        for (String key : scenarios) {
+            wanted.add(Scenario.byKey(key.trim()));
+        }
+        return wanted;
+    }
+
+    /** {@code nginx} on the PATH, else Debian's {@code /usr/sbin/nginx}, else none. */
+    static Optional<Path> findNginx() {
+        List<Path> candidates = new ArrayList<>();
+        String path = System.getenv("PATH");
+        if (path != null) {
+            for (String dir : path.split(":")) {
+                if (!dir.isEmpty()) {
+                    candidates.add(Path.of(dir, "nginx"));
+                }
+            }
+        }
+        candidates.add(Path.of("/usr/sbin/nginx"));
+        return candidates.stream().filter(Files::isExecutable).findFirst();
+    }
+}

@@ -1,0 +1,70 @@
+package io.eragate.bench.load;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/**
+ * What stands between the load client and the echo tool. Every scenario gets the same request and the same upstream
+ * code; only the hop differs.
+ */
+public enum Scenario {
+    /** The limit: the client talks to the modern fixture itself. */
+    DIRECT("direct", "direct", "the client calls the modern echo fixture itself: the limit of this machine", null),
+    /** A plain HTTP reverse proxy with no MCP awareness. */
+    NGINX("nginx", "nginx proxy_pass", "Debian nginx, proxy_pass to a keepalive upstream, no MCP awareness", null),
+    /** Eragate in front of a modern upstream: validate, then forward the original bytes. */
+    ERAGATE_PASS_THROUGH("eragate", "Eragate pass-through",
+            "Eragate (fat jar, own JVM): front-door ladder, then the original bytes to the modern fixture", null),
+    /** Eragate bridging a modern client to a legacy upstream over a warm pooled session. */
+    ERAGATE_BRIDGE_POOLED("bridge-pooled", "Eragate bridge, warm pooled session",
+            "modern client, legacy 2025-11-25 fixture, Eragate reusing an initialized upstream session",
+            "the legacy bridge has not landed yet"),
+    /** Eragate bridging with a fresh initialize for every call, the strategy some gateways use. */
+    ERAGATE_BRIDGE_PER_CALL("bridge-per-call", "Eragate bridge, initialize per call",
+            "as above, but a new initialize handshake before every call (a config switch used only here)",
+            "the legacy bridge has not landed yet");
+
+    private final String key;
+    private final String label;
+    private final String description;
+    private final String pendingReason;
+
+    Scenario(String key, String label, String description, String pendingReason) {
+        this.key = key;
+        this.label = label;
+        this.description = description;
+        this.pendingReason = pendingReason;
+    }
+
+    /** Short name for command lines and files. */
+    public String key() {
+        return key;
+    }
+
+    /** Name in tables and charts. */
+    public String label() {
+        return label;
+    }
+
+    /** One line on what is measured. */
+    public String description() {
+        return description;
+    }
+
+    /** Why this scenario cannot run in this build, when it cannot. */
+    public Optional<String> pendingReason() {
+        return Optional.ofNullable(pendingReason);
+    }
+
+    /** Whether an Eragate process is the hop. */
+    public boolean isEragate() {
+        return this != DIRECT && this != NGINX;
+    }
+
+    /** The scenario called {@code key}. */
+    public static Scenario byKey(String key) {
+        return Arrays.stream(values()).filter(s -> s.key.equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("unknown scenario " + key + "; known: "
+                        + Arrays.stream(values()).map(Scenario::key).toList()));
+    }
+}

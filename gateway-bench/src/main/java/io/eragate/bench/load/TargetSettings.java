@@ -1,0 +1,40 @@
+package io.eragate.bench.load;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * How to start the processes the scenarios need.
+ *
+ * @param workDirectory where configs and process logs go
+ * @param java the {@code java} launcher for the fixture and Eragate JVMs
+ * @param benchClasspath a classpath holding {@link FixtureMain} and the fixtures (the benchmarks jar)
+ * @param eragateLaunch the arguments after {@code java} and its options that start Eragate, before
+ *     {@code --config FILE}: {@code -jar eragate.jar}, or {@code -cp CP io.eragate.netty.cli.Main}; empty when Eragate
+ *     is not to be measured
+ * @param jvmOptions options for the fixture and Eragate JVMs (heap size and the like)
+ * @param nginx the nginx binary, or empty when nginx is not to be measured
+ * @param fixtureIoThreads event-loop threads of the fixture upstream
+ */
+public record TargetSettings(Path workDirectory, String java, String benchClasspath, List<String> eragateLaunch,
+        List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads) {
+
+    public TargetSettings {
+        Objects.requireNonNull(workDirectory, "workDirectory");
+        Objects.requireNonNull(java, "java");
+        Objects.requireNonNull(benchClasspath, "benchClasspath");
+        eragateLaunch = List.copyOf(eragateLaunch);
+        jvmOptions = List.copyOf(jvmOptions);
+        Objects.requireNonNull(nginx, "nginx");
+        if (fixtureIoThreads < 1) {
+            throw new IllegalArgumentException("fixtureIoThreads must be positive");
+        }
+    }
+
+    /** The {@code java} of the JVM running the harness. */
+    public static String currentJava() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

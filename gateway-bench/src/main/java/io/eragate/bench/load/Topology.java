@@ -1,0 +1,243 @@
+package io.eragate.bench.load;
+
+import io.eragate.bench.McpSamples;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Every process of one run, started once and kept warm across rounds: the fixture upstream (its own JVM), nginx and
+ * Eragate (its own JVM), each on a free loopback port. Scenarios that cannot run here are listed with the reason.
+ */
+final class Topology implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Topology.class);
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+
+    private final List<ChildProcess> processes = new ArrayList<>();
+    private final Map<Scenario, Target> targets = new EnumMap<>(Scenario.class);
+    private final Map<Scenario, String> unavailable = new EnumMap<>(Scenario.class);
+    private final Map<String, String> commands = new LinkedHashMap<>();
+    private ChildProcess upstream;
+
+    private Topology() {
+    }
+
+    /** Starts what {@code wanted} needs; on failure stops whatever it had started. */
+    static Topology start(TargetSettings settings, Set<Scenario> wanted) throws InterruptedException {
+        Topology topology = new Topology();
+        try {
+            topology.startAll(settings, wanted);
+            return topology;
+        } catch (RuntimeException | InterruptedException e) {
+            topology.close();
+            throw e;
+        }
+    }
+
+    private void startAll(TargetSettings settings, Set<Scenario> wanted) throws InterruptedException {
+        Path dir = settings.workDirectory();
+        createDirectories(dir);
+        int upstreamPort = startFixture(settings, dir);
+        targets.put(Scenario.DIRECT, new Target(Scenario.DIRECT, Endpoint.loopback(upstreamPort, McpSamples.PATH),
+                Optional.empty(), false));
+        for (Scenario scenario : wanted) {
+            Optional<String> pending = scenario.pendingReason();
+            if (pending.isPresent()) {
+                unavailable.put(scenario, pending.get());
+            }
+        }
+        if (wanted.contains(Scenario.NGINX)) {
+            if (settings.nginx().isPresent()) {
+                startNginx(settings.nginx().get(), dir.resolve("nginx"), upstreamPort);
+            } else {
+                unavailable.put(Scenario.NGINX, "nginx is not installed (bench/run.sh installs it)");
+            }
+        }
+        if (wanted.contains(Scenario.ERAGATE_PASS_THROUGH)) {
+            if (!settings.eragateLaunch().isEmpty()) {
+                startEragate(settings, dir, upstreamPort);
+            } else {
+                unavailable.put(Scenario.ERAGATE_PASS_THROUGH, "no Eragate jar or classpath was given");
+            }
+        }
+        if (!wanted.contains(Scenario.DIRECT)) {
+            targets.remove(Scenario.DIRECT);
+        }
+    }
+
+    private int startFixture(TargetSettings settings, Path dir) throws InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(settings.java());
+        command.addAll(settings.jvmOptions());
+        command.addAll(List.of("-cp", settings.benchClasspath(), FixtureMain.class.getName(),
+                Integer.toString(settings.fixtureIoThreads())));
+        upstream = track(ChildProcess.start("fixture", command, dir.resolve("fixture.log"), true));
+        commands.put("fixture upstream", abbreviate(command));
+        int port = readPort(upstream);
+        upstream.awaitListening(port, START_TIMEOUT);
+        return port;
+    }
+
+    private void startNginx(Path nginx, Path dir, int upstreamPort) throws InterruptedException {
+        createDirectories(dir);
+        try {
+            // nginx workers drop root privileges; they must still reach their temp directories.
+            Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        } catch (IOException | UnsupportedOperationException e) {
+            log.debug("cannot open up {}: {}", dir, e.getMessage());
+        }
+        int port = freePort();
+        Path config = dir.resolve("nginx.conf");
+        write(config, NginxConfig.render(dir, port, upstreamPort));
+        List<String> command = List.of(nginx.toString(), "-e", dir.resolve("error.log").toString(),
+                "-p", dir.toString(), "-c", config.toString());
+        ChildProcess process = track(ChildProcess.start("nginx", command, dir.resolve("stdout.log"), false));
+        commands.put("nginx", String.join(" ", command));
+        process.awaitListening(port, START_TIMEOUT);
+        targets.put(Scenario.NGINX, new Target(Scenario.NGINX, Endpoint.loopback(port, McpSamples.PATH),
+                Optional.of(process), false));
+    }
+
+    private void startEragate(TargetSettings settings, Path dir, int upstreamPort) throws InterruptedException {
+        int port = freePort();
+        int adminPort = freePort();
+        Path config = dir.resolve("eragate.yaml");
+        write(config, EragateConfig.passThrough(port, adminPort, upstreamPort));
+        List<String> command = new ArrayList<>();
+        command.add(settings.java());
+        command.addAll(settings.jvmOptions());
+        command.addAll(settings.eragateLaunch());
+        command.addAll(List.of("--config", config.toString()));
+        ChildProcess process = track(ChildProcess.start("eragate", command, dir.resolve("eragate.log"), false));
+        commands.put("Eragate", abbreviate(command));
+        process.awaitListening(port, START_TIMEOUT);
+        targets.put(Scenario.ERAGATE_PASS_THROUGH, new Target(Scenario.ERAGATE_PASS_THROUGH,
+                Endpoint.loopback(port, McpSamples.PATH), Optional.of(process), true));
+    }
+
+    private ChildProcess track(ChildProcess process) {
+        processes.add(process);
+        return process;
+    }
+
+    /** Waits for the fixture's port line, then keeps draining its stdout so it can never block on a full pipe. */
+    private static int readPort(ChildProcess fixture) throws InterruptedException {
+        BufferedReader reader = new BufferedReader(
+                new InputStreamReader(fixture.process().getInputStream(), StandardCharsets.UTF_8));
+        CompletableFuture<String> line = new CompletableFuture<>();
+        Thread drainer = new Thread(() -> {
+            try {
+                for (String next = reader.readLine(); next != null; next = reader.readLine()) {
+                    if (!line.isDone() && next.startsWith(FixtureMain.PORT_PREFIX)) {
+                        line.complete(next);
+                    } else {
+                        log.debug("fixture: {}", next);
+                    }
+                }
+                line.completeExceptionally(new IllegalStateException("the fixture closed stdout without a port"));
+            } catch (IOException e) {
+                line.completeExceptionally(e);
+            }
+        }, "fixture-stdout");
+        drainer.setDaemon(true);
+        drainer.start();
+        try {
+            String text = line.get(START_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            return Integer.parseInt(text.substring(FixtureMain.PORT_PREFIX.length()).trim());
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the fixture upstream did not report its port: " + e.getMessage()
+                    + "; its log ends with:\n" + fixture.logTail(), e);
+        }
+    }
+
+    /** The runnable scenarios among those wanted, in declaration order. */
+    Map<Scenario, Target> targets() {
+        return targets;
+    }
+
+    /** Scenarios that were wanted but cannot run, with the reason. */
+    Map<Scenario, String> unavailable() {
+        return unavailable;
+    }
+
+    /** The command line of each started process, for the report. */
+    Map<String, String> commands() {
+        return commands;
+    }
+
+    /** The fixture upstream's processes. */
+    List<ProcessHandle> upstreamProcesses() {
+        return upstream == null ? List.of() : upstream.tree();
+    }
+
+    /** Whether every started process is still running. */
+    Optional<String> deadProcess() {
+        return processes.stream().filter(p -> !p.process().isAlive())
+                .map(p -> p.name() + " exited with " + p.process().exitValue() + "; its log ends with:\n"
+                        + p.logTail())
+                .findFirst();
+    }
+
+    @Override
+    public void close() {
+        for (int i = processes.size() - 1; i >= 0; i--) {
+            processes.get(i).close();
+        }
+        processes.clear();
+    }
+
+    static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("no free loopback port", e);
+        }
+    }
+
+    /** A command line with long classpaths shortened, for humans. */
+    static String abbreviate(List<String> command) {
+        List<String> shown = new ArrayList<>();
+        for (int i = 0; i < command.size(); i++) {
+            String part = command.get(i);
+            shown.add(i > 0 && "-cp".equals(command.get(i - 1)) && part.length() > 80 ? "<classpath>" : part);
+        }
+        return String.join(" ", shown);
+    }
+
+    private static void createDirectories(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create " + dir, e);
+        }
+    }
+
+    private static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file, e);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+/**
+ * Benchmarks of Eragate: the sample MCP traffic shared by the JMH microbenchmarks and the load harness.
+ */
+package io.eragate.bench;

@@ -1,0 +1,179 @@
+package io.eragate.bench.report;
+
+import io.eragate.bench.load.LatencySummary;
+import io.eragate.bench.load.LoadResults;
+import io.eragate.bench.load.ProfileResult;
+import io.eragate.bench.load.ResourceSummary;
+import io.eragate.bench.load.Scenario;
+import io.eragate.bench.load.ScenarioResult;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalDouble;
+import java.util.stream.Collectors;
+
+/** The markdown tables of a harness run: targets, ratios, and per profile the results and resource use. */
+public final class LoadTables {
+    private static final String NONE = "—";
+    private static final double MIB = 1024.0 * 1024.0;
+
+    private LoadTables() {
+    }
+
+    /** Targets of issue 7 against what this run measured. */
+    public static String targets(LoadResults results) {
+        Objects.requireNonNull(results, "results");
+        StringBuilder md = new StringBuilder();
+        md.append("| Target (issue 7; reported, not asserted) | Measured | Met? |\n|---|---|---|\n");
+        Optional<ProfileResult> concurrent = results.profile("concurrent");
+        OptionalDouble vsNginx = concurrent.map(p -> Ratios.throughput(p, Scenario.ERAGATE_PASS_THROUGH,
+                Scenario.NGINX)).orElse(OptionalDouble.empty());
+        md.append(targetRow("Pass-through throughput ≥ 0.9× nginx (closed loop, "
+                + concurrent.map(p -> p.connections() + " connections").orElse("concurrent profile") + ")",
+                vsNginx, 0.9, true, OptionalDouble.empty()));
+        Optional<ProfileResult> serial = results.profile("serial");
+        OptionalDouble serialP50 = serial.map(p -> Ratios.p50(p, Scenario.ERAGATE_PASS_THROUGH, Scenario.DIRECT))
+                .orElse(OptionalDouble.empty());
+        OptionalDouble nginxSerialP50 = serial.map(p -> Ratios.p50(p, Scenario.NGINX, Scenario.DIRECT))
+                .orElse(OptionalDouble.empty());
+        md.append(targetRow("Serial echo p50 ≤ 1.3× direct", serialP50, 1.3, false, nginxSerialP50));
+        OptionalDouble pooled = concurrent.map(p -> Ratios.throughput(p, Scenario.ERAGATE_BRIDGE_POOLED,
+                Scenario.ERAGATE_BRIDGE_PER_CALL)).orElse(OptionalDouble.empty());
+        md.append(pooled.isPresent()
+                ? targetRow("Warm bridged call ≥ 3× per-call-initialize throughput", pooled, 3, true,
+                        OptionalDouble.empty())
+                : "| Warm bridged call ≥ 3× per-call-initialize throughput | not measured: "
+                        + Scenario.ERAGATE_BRIDGE_POOLED.pendingReason().orElse("bridge scenarios did not run")
+                        + " | " + NONE + " |\n");
+        md.append("| ≤ 10 KiB heap per idle listen stream | not measured: the capacity run is not built yet | ")
+                .append(NONE).append(" |\n");
+        return md.toString();
+    }
+
+    /** A target row; {@code nginxForComparison} is the same ratio for nginx, when it means something. */
+    private static String targetRow(String target, OptionalDouble value, double bound, boolean atLeast,
+            OptionalDouble nginxForComparison) {
+        if (value.isEmpty()) {
+            return "| " + target + " | not measured in this run | " + NONE + " |\n";
+        }
+        boolean met = atLeast ? value.getAsDouble() >= bound : value.getAsDouble() <= bound;
+        String comparison = nginxForComparison.isPresent() ? " (nginx: " + ratio(nginxForComparison) + ")" : "";
+        return "| " + target + " | " + ratio(value) + comparison + " | " + (met ? "yes" : "**no**") + " |\n";
+    }
+
+    /** Eragate against nginx and direct (and pooled against per-call once the bridge runs), per profile. */
+    public static String ratios(LoadResults results) {
+        Objects.requireNonNull(results, "results");
+        StringBuilder md = new StringBuilder();
+        md.append("| Profile | Eragate/nginx req/s | Eragate/direct req/s | Eragate/nginx p50 | Eragate/direct p50 "
+                + "| Eragate/nginx p99 | Eragate/direct p99 | p50 added vs nginx (µs) | p50 added vs direct (µs) "
+                + "| pooled/per-call req/s |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        Scenario e = Scenario.ERAGATE_PASS_THROUGH;
+        for (ProfileResult p : results.profiles()) {
+            md.append("| ").append(LoadChart.describe(p))
+                    .append(" | ").append(ratio(Ratios.throughput(p, e, Scenario.NGINX)))
+                    .append(" | ").append(ratio(Ratios.throughput(p, e, Scenario.DIRECT)))
+                    .append(" | ").append(ratio(Ratios.p50(p, e, Scenario.NGINX)))
+                    .append(" | ").append(ratio(Ratios.p50(p, e, Scenario.DIRECT)))
+                    .append(" | ").append(ratio(Ratios.p99(p, e, Scenario.NGINX)))
+                    .append(" | ").append(ratio(Ratios.p99(p, e, Scenario.DIRECT)))
+                    .append(" | ").append(micros(Ratios.addedP50Micros(p, e, Scenario.NGINX)))
+                    .append(" | ").append(micros(Ratios.addedP50Micros(p, e, Scenario.DIRECT)))
+                    .append(" | ").append(ratio(Ratios.throughput(p, Scenario.ERAGATE_BRIDGE_POOLED,
+                            Scenario.ERAGATE_BRIDGE_PER_CALL)))
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /** Throughput and latency of every scenario under {@code profile}. */
+    public static String results(ProfileResult profile) {
+        Objects.requireNonNull(profile, "profile");
+        StringBuilder md = new StringBuilder();
+        md.append("| Scenario | req/s | req/s per round | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | answers "
+                + "| errors |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        for (ScenarioResult r : profile.scenarios()) {
+            if (!r.measured()) {
+                md.append("| ").append(r.label()).append(" | ").append(r.status()).append(": ").append(r.note())
+                        .append(" | | | | | | | | |\n");
+                continue;
+            }
+            LatencySummary l = r.latency();
+            String perRound = r.rounds().stream().map(x -> number(x.throughput())).collect(Collectors.joining(" / "));
+            long failures = r.errors() + r.dropped() + r.unfinished();
+            md.append("| ").append(r.label())
+                    .append(" | ").append(number(r.throughput()))
+                    .append(" | ").append(perRound)
+                    .append(" | ").append(number(l.p50Micros()))
+                    .append(" | ").append(number(l.p90Micros()))
+                    .append(" | ").append(number(l.p99Micros()))
+                    .append(" | ").append(number(l.p999Micros()))
+                    .append(" | ").append(number(l.maxMicros()))
+                    .append(" | ").append(String.format(Locale.ROOT, "%,d", r.completed()))
+                    .append(" | ").append(failures == 0 ? "0" : describeFailures(r))
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    /** CPU and memory of every measured scenario under {@code profile}. */
+    public static String resources(ProfileResult profile) {
+        Objects.requireNonNull(profile, "profile");
+        StringBuilder md = new StringBuilder();
+        md.append("| Scenario | hop CPU % | hop CPU µs/request | upstream CPU % | client CPU % | other processes CPU % "
+                + "| steal % | hop RSS MiB | hop live heap MiB |\n");
+        md.append("|---|---|---|---|---|---|---|---|---|\n");
+        for (ScenarioResult r : profile.scenarios()) {
+            if (!r.measured()) {
+                continue;
+            }
+            ResourceSummary s = r.resources();
+            md.append("| ").append(r.label())
+                    .append(" | ").append(number(s == null ? null : s.hopCpuPercent()))
+                    .append(" | ").append(number(s == null ? null : s.hopCpuMicrosPerRequest()))
+                    .append(" | ").append(number(s == null ? null : s.upstreamCpuPercent()))
+                    .append(" | ").append(number(s == null ? null : s.clientCpuPercent()))
+                    .append(" | ").append(number(s == null ? null : s.otherCpuPercent()))
+                    .append(" | ").append(number(s == null ? null : s.stealPercent()))
+                    .append(" | ").append(mib(s == null ? null : s.hopRssBytes()))
+                    .append(" | ").append(mib(s == null ? null : s.hopLiveHeapBytes()))
+                    .append(" |\n");
+        }
+        return md.toString();
+    }
+
+    private static String describeFailures(ScenarioResult r) {
+        StringBuilder out = new StringBuilder();
+        append(out, r.errors(), "errors");
+        append(out, r.dropped(), "dropped");
+        append(out, r.unfinished(), "unfinished");
+        return out.toString();
+    }
+
+    private static void append(StringBuilder out, long count, String what) {
+        if (count > 0) {
+            out.append(out.length() > 0 ? ", " : "").append(count).append(' ').append(what);
+        }
+    }
+
+    static String ratio(OptionalDouble value) {
+        return value.isPresent() ? String.format(Locale.ROOT, "%.2f×", value.getAsDouble()) : NONE;
+    }
+
+    private static String micros(OptionalDouble value) {
+        return value.isPresent() ? String.format(Locale.ROOT, "%+.0f", value.getAsDouble()) : NONE;
+    }
+
+    static String number(Double value) {
+        if (value == null) {
+            return NONE;
+        }
+        return SvgBarChart.format(value);
+    }
+
+    private static String mib(Long bytes) {
+        return bytes == null ? NONE : String.format(Locale.ROOT, "%.1f", bytes / MIB);
+    }
+}

@@ -1,0 +1,20 @@
+package io.eragate.bench.report;
+
+import io.eragate.bench.load.Scenario;
+
+/** The colour of each scenario, the same in every chart. */
+final class ScenarioStyle {
+
+    private ScenarioStyle() {
+    }
+
+    static String color(Scenario scenario) {
+        return switch (scenario) {
+            case DIRECT -> "#4c78a8";
+            case NGINX -> "#59a14f";
+            case ERAGATE_PASS_THROUGH -> "#e15759";
+            case ERAGATE_BRIDGE_POOLED -> "#f28e2b";
+            case ERAGATE_BRIDGE_PER_CALL -> "#b07aa1";
+        };
+    }
+}

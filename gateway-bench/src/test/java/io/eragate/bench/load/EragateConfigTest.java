@@ -1,0 +1,29 @@
+package io.eragate.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eragate.bench.McpSamples;
+import io.eragate.core.config.ConfigLoader;
+import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.GatewayConfig;
+import java.net.URI;
+import org.junit.jupiter.api.Test;
+
+class EragateConfigTest {
+
+    @Test
+    void thePassThroughConfigLoadsWithEragatesOwnValidation() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(EragateConfig.passThrough(18080, 19090, 33333), "bench.yaml");
+
+        assertThat(config.listen().host()).isEqualTo("127.0.0.1");
+        assertThat(config.listen().port()).isEqualTo(18080);
+        assertThat(config.admin().port()).isEqualTo(19090);
+        assertThat(config.upstreams()).singleElement().satisfies(upstream -> {
+            assertThat(upstream.url()).isEqualTo(URI.create("http://127.0.0.1:33333" + McpSamples.PATH));
+            assertThat(upstream.era()).as("pinned, so no probe runs during the benchmark")
+                    .isEqualTo(EraSetting.MODERN);
+        });
+        assertThat(config.routes()).singleElement()
+                .satisfies(route -> assertThat(route.path()).isEqualTo(McpSamples.PATH));
+    }
+}

@@ -1,0 +1,57 @@
+package io.eragate.bench.load;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eragate.bench.report.ResultsJson;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The harness's smoke plan end to end, as CI runs it: the fixture and Eragate in JVMs of their own, nginx too when it
+ * is installed. It asserts that requests went through and that the report files exist, never how fast anything was.
+ */
+class LoadHarnessSmokeIT {
+
+    @TempDir
+    Path out;
+
+    @Test
+    void theSmokePlanRunsEveryAvailableScenarioAndWritesTheReport() throws Exception {
+        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+        Optional<Path> nginx = LoadHarness.findNginx();
+        TargetSettings settings = new TargetSettings(out, TargetSettings.currentJava(), classpath,
+                List.of("-cp", classpath, "io.eragate.netty.cli.Main"), List.of("-Xmx256m"), nginx, 1);
+        Set<Scenario> wanted = EnumSet.allOf(Scenario.class);
+
+        LoadResults results = new LoadRunner(LoadPlan.smoke(), settings, wanted).run();
+        Path chart = out.resolve("chart.svg");
+        LoadHarness.write(results, out, chart);
+
+        assertThat(results.profiles()).extracting(ProfileResult::name).containsExactly("concurrent", "open");
+        Set<String> mustRun = nginx.isPresent()
+                ? Set.of("direct", "nginx", "eragate") : Set.of("direct", "eragate");
+        for (ProfileResult profile : results.profiles()) {
+            assertThat(profile.scenarios()).filteredOn(ScenarioResult::measured)
+                    .extracting(ScenarioResult::scenario).containsExactlyInAnyOrderElementsOf(mustRun);
+            for (ScenarioResult scenario : profile.scenarios()) {
+                if (scenario.measured()) {
+                    assertThat(scenario.succeeded()).as(profile.name() + " " + scenario.scenario()).isPositive();
+                    assertThat(scenario.errors()).as(profile.name() + " " + scenario.scenario()).isZero();
+                }
+            }
+            assertThat(profile.scenarios()).filteredOn(s -> s.status().equals(ScenarioResult.PENDING))
+                    .extracting(ScenarioResult::scenario).containsExactly("bridge-pooled", "bridge-per-call");
+        }
+        assertThat(results.commands()).containsKeys("fixture upstream", "Eragate");
+        assertThat(ResultsJson.read(out.resolve(LoadHarness.RESULTS_FILE))).isEqualTo(results);
+        assertThat(Files.readString(out.resolve(LoadHarness.SUMMARY_FILE))).contains("Eragate pass-through");
+        assertThat(Files.readString(chart)).startsWith("<svg").contains("Eragate pass-through");
+        assertThat(out.resolve("eragate.yaml")).exists();
+    }
+}

@@ -1,0 +1,37 @@
+package io.eragate.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eragate.bench.load.LoadResults;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BenchmarkReportTest {
+
+    @Test
+    void theReportHasEverySectionTheMachineTheCommandsAndTheChart() {
+        LoadResults results = SampleResults.typical();
+        MachineInfo machine = new MachineInfo("AMD EPYC", 2, "23.5 GiB", "Debian 12", "OpenJDK 17");
+        List<JmhResults.Row> rows = List.of(new JmhResults.Row("frontdoor.FrontDoorBenchmark.acceptToolsCall", "",
+                7000, 100, "ns/op", 9000));
+
+        String md = BenchmarkReport.render(results, rows, "-f 1 -wi 2 -i 3 -w 1s -r 2s -prof gc", machine,
+                "nginx/1.22.1", List.of("bench/run.sh"), "benchmarks-load.svg", "Where the time goes.\n");
+
+        assertThat(md).contains("# Benchmarks", "## Summary", "## Machine", "## Method", "## Commands",
+                "## Load results", "## Microbenchmarks (JMH)", "## Not measured yet");
+        assertThat(md).contains("AMD EPYC, 2 processors (`nproc`)", "nginx: nginx/1.22.1", "bench/run.sh",
+                "![Throughput and latency per scenario](benchmarks-load.svg)",
+                "`-f 1 -wi 2 -i 3 -w 1s -r 2s -prof gc`", "java -jar eragate.jar --config x.yaml",
+                "### Profile open (9,500 req/s)", "each profile runs 3 round(s)");
+        assertThat(md).contains(LoadTables.targets(results), LoadTables.ratios(results));
+        assertThat(md).endsWith("## Analysis\n\nWhere the time goes.\n");
+    }
+
+    @Test
+    void withoutJmhResultsTheSectionSaysSo() {
+        String md = BenchmarkReport.render(SampleResults.typical(), List.of(), "", new MachineInfo("cpu", 1, "1 GiB",
+                "os", "java"), "not installed", List.of(), "c.svg", " ");
+        assertThat(md).contains("No JMH results in this run.").doesNotContain("## Analysis");
+    }
+}

@@ -1,0 +1,60 @@
+package io.eragate.bench.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eragate.bench.load.LoadResults;
+import io.eragate.bench.load.ProfileResult;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class LoadTablesTest {
+    private final LoadResults results = SampleResults.typical();
+
+    @Test
+    void targetsQuoteTheRatiosAndSayWhetherTheyAreMet() {
+        String targets = LoadTables.targets(results);
+
+        assertThat(targets).contains("| Pass-through throughput ≥ 0.9× nginx (closed loop, 16 connections) | 0.95× "
+                + "| yes |");
+        assertThat(targets).contains("| Serial echo p50 ≤ 1.3× direct | 2.00× (nginx: 1.50×) | **no** |");
+        assertThat(targets).contains("Warm bridged call ≥ 3× per-call-initialize throughput | not measured: the "
+                + "legacy bridge has not landed yet");
+        assertThat(targets).contains("≤ 10 KiB heap per idle listen stream | not measured");
+    }
+
+    @Test
+    void ratiosPerProfileComeFromTheMeasuredRows() {
+        String ratios = LoadTables.ratios(results);
+
+        assertThat(ratios).contains("| closed loop, 1 connection | 0.83× | 0.63× | 1.33× | 2.00× | 1.33× | 2.00× "
+                + "| +50 | +100 | — |");
+        assertThat(ratios).contains("| closed loop, 16 connections | 0.95× | 0.48× |");
+        assertThat(ratios).contains("| open loop at 9,500 req/s | 1.00× | 1.00× |");
+    }
+
+    @Test
+    void pendingScenariosAreListedWithTheirReasonAndNoNumbers() {
+        ProfileResult serial = results.profile("serial").orElseThrow();
+        String table = LoadTables.results(serial);
+
+        assertThat(table).contains("| Eragate bridge, warm pooled session | pending: the legacy bridge has not "
+                + "landed yet | | | | | | | | |");
+        assertThat(table).contains("| Eragate pass-through | 2,500 | 2,500 / 2,500 / 2,500 | 200 | 400 | 800 |");
+    }
+
+    @Test
+    void resourcesShowNothingForAHopThatDoesNotExist() {
+        String table = LoadTables.resources(results.profile("serial").orElseThrow());
+
+        assertThat(table).contains("| direct | — | — | 60 | 40 | 5 | 0 | — | — |");
+        assertThat(table).contains("| nginx proxy_pass | 70 | 35 | 50 | 40 | 5 | 0 | 100.0 | — |");
+        assertThat(table).contains("| Eragate pass-through | 70 | 35 | 50 | 40 | 5 | 0 | 100.0 | 8.0 |");
+    }
+
+    @Test
+    void withoutTheProfilesATargetIsNotMeasuredRatherThanGuessed() {
+        LoadResults none = new LoadResults("smoke", "now", 1, 0, 1, java.util.Map.of(), java.util.Map.of(),
+                List.of());
+        assertThat(LoadTables.targets(none)).contains("| Serial echo p50 ≤ 1.3× direct | not measured in this run |");
+    }
+}

@@ -1,0 +1,66 @@
+package io.eragate.bench.report;
+
+import io.eragate.bench.load.LatencySummary;
+import io.eragate.bench.load.LoadResults;
+import io.eragate.bench.load.ProfileResult;
+import io.eragate.bench.load.ResourceSummary;
+import io.eragate.bench.load.RoundResult;
+import io.eragate.bench.load.Scenario;
+import io.eragate.bench.load.ScenarioResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Harness results with round numbers, so every ratio in the report can be checked by hand. */
+final class SampleResults {
+
+    private SampleResults() {
+    }
+
+    /**
+     * serial: direct 4,000 req/s p50 100 µs, nginx 3,000 p50 150, Eragate 2,500 p50 200; concurrent: direct 40,000,
+     * nginx 20,000, Eragate 19,000 (0.95× nginx); bridge scenarios pending.
+     */
+    static LoadResults typical() {
+        List<ProfileResult> profiles = List.of(
+                profile("serial", "CLOSED", 1, 0, new double[][] {{4_000, 100}, {3_000, 150}, {2_500, 200}}),
+                profile("concurrent", "CLOSED", 16, 0,
+                        new double[][] {{40_000, 300}, {20_000, 700}, {19_000, 800}}),
+                profile("open", "OPEN", 16, 9_500, new double[][] {{9_500, 150}, {9_500, 250}, {9_500, 300}}));
+        Map<String, String> descriptions = new LinkedHashMap<>();
+        for (Scenario scenario : Scenario.values()) {
+            descriptions.put(scenario.key(), scenario.description());
+        }
+        return new LoadResults("full", "2026-12-02T12:00:00Z", 3, 5, 2_000_000,
+                Map.of("Eragate", "java -jar eragate.jar --config x.yaml"), descriptions, profiles);
+    }
+
+    private static ProfileResult profile(String name, String mode, int connections, double rate, double[][] rows) {
+        Scenario[] measured = {Scenario.DIRECT, Scenario.NGINX, Scenario.ERAGATE_PASS_THROUGH};
+        List<ScenarioResult> scenarios = new ArrayList<>();
+        for (int i = 0; i < measured.length; i++) {
+            scenarios.add(measured(measured[i], rows[i][0], rows[i][1]));
+        }
+        scenarios.add(ScenarioResult.notMeasured(Scenario.ERAGATE_BRIDGE_POOLED, ScenarioResult.PENDING,
+                "the legacy bridge has not landed yet"));
+        scenarios.add(ScenarioResult.notMeasured(Scenario.ERAGATE_BRIDGE_PER_CALL, ScenarioResult.PENDING,
+                "the legacy bridge has not landed yet"));
+        return new ProfileResult(name, "Profile " + name, mode, connections, rate, 2, 5, scenarios);
+    }
+
+    private static ScenarioResult measured(Scenario scenario, double throughput, double p50) {
+        LatencySummary latency = new LatencySummary(1000, p50, p50 * 2, p50 * 4, p50 * 8, p50 * 10, p50 * 1.2);
+        long completed = Math.round(throughput * 15);
+        List<RoundResult> rounds = List.of(
+                new RoundResult(1, 0, 5, completed / 3, completed / 3, 0, 0, 0, 0, throughput, latency),
+                new RoundResult(2, 1, 5, completed / 3, completed / 3, 0, 0, 0, 0, throughput, latency),
+                new RoundResult(3, 2, 5, completed / 3, completed / 3, 0, 0, 0, 0, throughput, latency));
+        ResourceSummary resources = scenario == Scenario.DIRECT
+                ? new ResourceSummary(40.0, 60.0, null, null, 5.0, 0.0, null, null)
+                : new ResourceSummary(40.0, 50.0, 70.0, 35.0, 5.0, 0.0, 100L * 1024 * 1024,
+                        scenario == Scenario.ERAGATE_PASS_THROUGH ? 8L * 1024 * 1024 : null);
+        return new ScenarioResult(scenario.key(), scenario.label(), ScenarioResult.MEASURED, null, throughput,
+                latency, completed, completed, 0, 0, 0, 0, rounds, resources);
+    }
+}
