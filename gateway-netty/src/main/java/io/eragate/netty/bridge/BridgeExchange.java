@@ -354,10 +354,15 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         log.debug("[{}] client left; cancelling upstream request on {}", client.channel().id(), target.name());
         if (call != null && !call.isDone() && exchange != null) {
-            call.abort();
+            UpstreamCall inFlight = call;
             JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, "client disconnected");
+            // Cancel first and close the answer only once the upstream has taken the cancellation: a server may
+            // drop a request whose response stream closed, and would then have nothing left to cancel. Until
+            // then the rest of the answer is read and discarded.
+            inFlight.resumeReading();
             BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
-                    session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
+                            session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
+                    .whenComplete((reply, failure) -> client.executor().execute(inFlight::abort));
         }
         end();
     }
