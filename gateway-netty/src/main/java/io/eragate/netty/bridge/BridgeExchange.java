@@ -19,6 +19,7 @@ import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.session.ReplayPolicy;
 import io.eragate.core.session.SessionKey;
@@ -266,12 +267,21 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private void onNotification(JsonRpcNotification notification) {
         if (Methods.NOTIFICATION_PROGRESS.equals(notification.method()) && notification.params() != null) {
-            rewriter.progressForClient(notification.params()).ifPresent(params -> stream.event(
-                    JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params))));
+            // Only this request's own token: the session's other requests have clients of their own, and progress
+            // an upstream sends on the wrong stream must not reach them here.
+            if (isOwnProgress(notification.params())) {
+                rewriter.progressForClient(notification.params()).ifPresent(params -> stream.event(
+                        JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params))));
+            }
         } else if (Methods.NOTIFICATION_MESSAGE.equals(notification.method()) && notification.params() != null
                 && logFilter.accepts(notification.params())) {
             stream.event(JsonRpcCodec.encode(notification));
         }
+    }
+
+    private boolean isOwnProgress(ObjectNode params) {
+        JsonNode token = params.get(MetaKeys.PROGRESS_TOKEN);
+        return exchange.upstreamProgressToken() != null && exchange.upstreamProgressToken().equals(token);
     }
 
     private void onFinalResponse(JsonRpcResponse response) {
