@@ -293,4 +293,67 @@ class TranslationIT {
             assertThat(reply.header("MCP-Protocol-Version")).isEqualTo("2025-11-25");
         }
     }
+    @ParameterizedTest(name = "upstream error {0}")
+    @CsvSource({"-32042, -32603, true", "-32020, -32603, true", "-32099, -32603, true", "-32000, -32000, false",
+        "-32602, -32602, false", "42, 42, false"})
+    void errorCodesOnlyTheSpecMayDefineAreWrappedAndOthersPassInBand(int upstreamCode, int clientCode,
+            boolean wrapped) {
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(new LegacyScript(exchange -> exchange.json(200,
+                "{\"jsonrpc\":\"2.0\",\"id\":" + exchange.request().json().get("id") + ",\"error\":{\"code\":"
+                        + upstreamCode + ",\"message\":\"upstream says no\",\"data\":{\"detail\":1}}}",
+                LegacyScript.SESSION_HEADER)));
+             BridgeGateway gateway = BridgeGateway.builder()
+                     .upstream("erring", upstream.uri(), EraSetting.LEGACY).start()) {
+
+            ModernAnswer answer = gateway.client("erring").send(ModernRequest.toolCall(5, "any", "{}"));
+
+            assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+            assertThat(answer.response().path("id").asInt()).isEqualTo(5);
+            assertThat(answer.error().path("code").asInt()).isEqualTo(clientCode);
+            JsonNode data = answer.error().path("data");
+            if (wrapped) {
+                assertThat(data.path("upstreamError").path("code").asInt()).isEqualTo(upstreamCode);
+                assertThat(data.path("upstreamError").path("data").path("detail").asInt()).isEqualTo(1);
+            } else {
+                assertThat(data.path("detail").asInt()).isEqualTo(1);
+            }
+        }
+    }
+
+    @Test
+    void progressSentOnAnotherRequestsStreamNeverReachesTheWrongClient() {
+        CompletableFuture<ScriptedUpstream.Exchange> first = new CompletableFuture<>();
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(new LegacyScript(exchange -> {
+            JsonNode request = exchange.request().json();
+            exchange.sseStart(LegacyScript.SESSION_HEADER);
+            if ("first".equals(request.path("params").path("name").asText())) {
+                first.complete(exchange);
+                return;
+            }
+            // A confused upstream reports the second call's progress on the first call's stream.
+            String token = request.path("params").path("_meta").path("progressToken").toString();
+            first.join().sseEvent("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+                    + "{\"progressToken\":" + token + ",\"progress\":1,\"total\":2}}");
+            for (ScriptedUpstream.Exchange call : List.of(first.join(), exchange)) {
+                call.sseEvent("{\"jsonrpc\":\"2.0\",\"id\":" + call.request().json().get("id")
+                        + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}");
+                call.sseEnd();
+            }
+        }));
+             BridgeGateway gateway = BridgeGateway.builder()
+                     .upstream("confused", upstream.uri(), EraSetting.LEGACY).start()) {
+            ModernClient client = gateway.client("confused");
+
+            CompletableFuture<ModernAnswer> firstAnswer = client.sendAsync(
+                    ModernRequest.toolCall(1, "first", "{}").withProgressToken("first-token"));
+            first.join();
+            ModernAnswer secondAnswer = client.send(
+                    ModernRequest.toolCall(2, "second", "{}").withProgressToken("second-token"));
+
+            assertThat(text(secondAnswer)).isEqualTo("done");
+            assertThat(text(firstAnswer.join())).isEqualTo("done");
+            assertThat(firstAnswer.join().notifications("notifications/progress"))
+                    .as("the first client never sees the second client's token").isEmpty();
+        }
+    }
 }
