@@ -99,6 +99,19 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        Builder maxInFlightPerSession(int count) {
+            bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(), count,
+                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy());
+            return this;
+        }
+
+        Builder initializeTimeout(Duration timeout) {
+            bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
+                    bridge.maxInFlightPerSession(), timeout, bridge.cacheTtl(), bridge.cacheScope(),
+                    bridge.sessionStrategy());
+            return this;
+        }
+
         Builder cacheHints(Duration ttl, BridgeConfig.CacheScopeSetting scope) {
             bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
                     bridge.maxInFlightPerSession(), bridge.initializeTimeout(), ttl, scope, bridge.sessionStrategy());

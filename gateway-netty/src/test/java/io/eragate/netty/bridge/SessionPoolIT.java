@@ -194,4 +194,59 @@ class SessionPoolIT {
                     "mcp-protocol-version");
         }
     }
+    @Test
+    void aSessionCarriesAtMostMaxInFlightRequestsAndEveryEndGivesItsSlotBack() {
+        try (LegacyFixtureUpstream legacy = LegacyFixtureUpstream.start();
+             BridgeGateway gateway = BridgeGateway.builder().maxInFlightPerSession(1)
+                     .upstream("legacy", legacy.uri(), EraSetting.LEGACY).start()) {
+            ModernClient client = gateway.client("legacy");
+            List<ModernRequest> endings = List.of(ECHO,
+                    ModernRequest.of(2, "resources/read").withParam("uri", "fixture://missing"),
+                    ModernRequest.of(3, "resources/templates/list"),
+                    ModernRequest.toolCall(4, "add", "{\"a\":\"x\"}"),
+                    ModernRequest.of(5, "server/discover"));
+            for (ModernRequest request : endings) {
+                client.send(request);
+            }
+            try (RawModernCall hanging = RawModernCall.send(gateway.endpoint("legacy"),
+                    ModernRequest.toolCall(6, "slow", "{\"ms\":20000,\"steps\":200}").withProgressToken("p"))) {
+                hanging.readUntil("notifications/progress");
+
+                ModernAnswer refused = client.send(ModernRequest.toolCall(7, "counter", "{}"));
+
+                assertThat(refused.status()).as(refused.toString()).isEqualTo(503);
+                assertThat(refused.response().path("id").asInt()).isEqualTo(7);
+            }
+            legacy.awaitRequest(r -> "notifications/cancelled".equals(r.rpcMethod()), Duration.ofSeconds(5));
+            ModernAnswer after = client.send(ModernRequest.toolCall(8, "counter", "{}"));
+
+            assertThat(after.status()).as("every ended request gave its slot back: " + after).isEqualTo(200);
+            assertThat(legacy.counterValue()).as("the refused call never went upstream").isEqualTo(1);
+            assertThat(legacy.initializeCount()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void anInitializeThatTimesOutFailsTheRequestAndIsTriedAgain() {
+        java.util.concurrent.atomic.AtomicBoolean answering = new java.util.concurrent.atomic.AtomicBoolean();
+        LegacyScript legacy = new LegacyScript(exchange -> LegacyScript.textResult(exchange, "Echo: hi"));
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(exchange -> {
+            if (answering.get() || !"initialize".equals(exchange.request().rpcMethod())) {
+                legacy.answer(exchange);
+            }
+        });
+             BridgeGateway gateway = BridgeGateway.builder().initializeTimeout(Duration.ofMillis(300))
+                     .upstream("sleepy", upstream.uri(), EraSetting.LEGACY).start()) {
+            ModernClient client = gateway.client("sleepy");
+
+            ModernAnswer timedOut = client.send(ECHO);
+            answering.set(true);
+            ModernAnswer served = client.send(ECHO);
+
+            assertThat(timedOut.status()).as(timedOut.toString()).isEqualTo(504);
+            assertThat(timedOut.response().path("id").asInt()).isEqualTo(1);
+            assertThat(served.status()).as(served.toString()).isEqualTo(200);
+            assertThat(upstream.count("initialize")).isEqualTo(2);
+        }
+    }
 }

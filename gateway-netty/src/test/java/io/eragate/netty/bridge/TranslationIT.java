@@ -356,4 +356,33 @@ class TranslationIT {
                     .as("the first client never sees the second client's token").isEmpty();
         }
     }
+    @Test
+    void progressEndsWithTheAnswer() {
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(new LegacyScript(exchange -> {
+            JsonNode request = exchange.request().json();
+            String progress = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+                    + "{\"progressToken\":" + request.path("params").path("_meta").path("progressToken")
+                    + ",\"progress\":%d,\"total\":2}}";
+            exchange.sseStart(LegacyScript.SESSION_HEADER);
+            exchange.sseEvent(progress.formatted(1));
+            exchange.sseEvent("{\"jsonrpc\":\"2.0\",\"id\":" + request.get("id")
+                    + ",\"result\":{\"content\":[{\"type\":\"text\",\"text\":\"done\"}]}}");
+            exchange.sseEvent(progress.formatted(2));
+            exchange.sseEnd();
+        }));
+             BridgeGateway gateway = BridgeGateway.builder()
+                     .upstream("chatty", upstream.uri(), EraSetting.LEGACY).start()) {
+            ModernClient client = gateway.client("chatty");
+
+            ModernAnswer answer = client.send(ModernRequest.toolCall(1, "late", "{}").withProgressToken("t"));
+            ModernAnswer next = client.send(ModernRequest.toolCall(2, "late", "{}"));
+
+            assertThat(answer.messages()).extracting(m -> m.path("method").asText("result"))
+                    .containsExactly("notifications/progress", "result");
+            assertThat(answer.notifications("notifications/progress").get(0).path("params").path("progress")
+                    .asInt()).isEqualTo(1);
+            assertThat(text(next)).as("the connection carries the next answer cleanly").isEqualTo("done");
+            assertThat(next.response().path("id").asInt()).isEqualTo(2);
+        }
+    }
 }
