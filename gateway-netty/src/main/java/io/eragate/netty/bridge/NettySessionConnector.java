@@ -27,7 +27,9 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -49,6 +51,7 @@ final class NettySessionConnector implements SessionConnector {
     private final Clock clock;
     private final Map<UpstreamSession, IdRewriter> rewriters = Collections.synchronizedMap(new IdentityHashMap<>());
     private final AtomicLong initializeCount = new AtomicLong();
+    private final Set<CompletableFuture<Void>> closing = ConcurrentHashMap.newKeySet();
 
     NettySessionConnector(Map<String, UpstreamTarget> targets, UpstreamPools pools, Duration timeout,
             int maxInFlightPerSession, Clock clock) {
@@ -153,7 +156,7 @@ final class NettySessionConnector implements SessionConnector {
         if (session.sessionId() == null || target == null) {
             return CompletableFuture.completedFuture(null);
         }
-        return BufferedUpstreamCall.send(pools.current(), target,
+        CompletableFuture<Void> closed = BufferedUpstreamCall.send(pools.current(), target,
                         LegacyRequests.delete(target, session.sessionId(), session.negotiatedVersion()), timeout,
                         MAX_HANDSHAKE_BODY_BYTES)
                 .handle((reply, failure) -> {
@@ -161,6 +164,19 @@ final class NettySessionConnector implements SessionConnector {
                             failure != null ? failure.toString() : "HTTP " + reply.status());
                     return null;
                 });
+        closing.add(closed);
+        closed.whenComplete((ignored, failure) -> closing.remove(closed));
+        return closed;
+    }
+
+    /** Completes when every DELETE sent so far has been answered or has failed (each is bounded by the timeout). */
+    CompletableFuture<Void> closesInFlight() {
+        return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
+    }
+
+    /** How long a DELETE may take. */
+    Duration timeout() {
+        return timeout;
     }
 
     private static boolean supportsModern(JsonNode supported) {
