@@ -327,6 +327,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
                     client.channel().id(), target.name(), session.sessionId());
             bridge.invalidate(session, "HTTP " + upstreamStatus + " for a request carrying the session");
             releaseExchange();
+            // The replay acquires a session of its own; this one is given back now (per-call closes it).
+            bridge.release(session);
+            session = null;
             replayed = true;
             call = null;
             mode = null;
