@@ -112,6 +112,13 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        Builder sessionStrategy(BridgeConfig.SessionStrategy strategy) {
+            bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
+                    bridge.maxInFlightPerSession(), bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(),
+                    strategy);
+            return this;
+        }
+
         Builder cacheHints(Duration ttl, BridgeConfig.CacheScopeSetting scope) {
             bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
                     bridge.maxInFlightPerSession(), bridge.initializeTimeout(), ttl, scope, bridge.sessionStrategy());

@@ -2,11 +2,13 @@ package io.eragate.netty.bridge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.EraSetting;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
 import io.eragate.netty.testing.RecordedRequest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Collectors;
@@ -247,6 +249,47 @@ class SessionPoolIT {
             assertThat(timedOut.response().path("id").asInt()).isEqualTo(1);
             assertThat(served.status()).as(served.toString()).isEqualTo(200);
             assertThat(upstream.count("initialize")).isEqualTo(2);
+        }
+    }
+    @Test
+    void thePerCallStrategyOpensAndDeletesASessionForEveryRequest() {
+        try (LegacyFixtureUpstream legacy = LegacyFixtureUpstream.start();
+             BridgeGateway gateway = BridgeGateway.builder().sessionStrategy(BridgeConfig.SessionStrategy.PER_CALL)
+                     .upstream("legacy", legacy.uri(), EraSetting.LEGACY).start()) {
+            ModernClient client = gateway.client("legacy");
+
+            for (int i = 0; i < 3; i++) {
+                assertThat(client.send(ECHO).status()).isEqualTo(200);
+            }
+
+            assertThat(legacy.initializeCount()).isEqualTo(3);
+            Await.until("every session is deleted", () -> legacy.deleteCount() == 3,
+                    () -> "deletes " + legacy.deleteCount());
+            assertThat(gateway.server().bridge().pooledSessions()).isZero();
+        }
+    }
+
+    @Test
+    void thePerCallStrategyDeletesTheExpiredSessionOfAReplayedRequestToo() {
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(new LegacyScript(exchange -> {
+            if (calls.incrementAndGet() == 1) {
+                exchange.json(404, "{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32001,\"message\":"
+                        + "\"Session not found\"},\"id\":null}", Map.of());
+            } else {
+                LegacyScript.textResult(exchange, "Echo: hi");
+            }
+        }));
+             BridgeGateway gateway = BridgeGateway.builder().sessionStrategy(BridgeConfig.SessionStrategy.PER_CALL)
+                     .upstream("forgetful", upstream.uri(), EraSetting.LEGACY).start()) {
+
+            ModernAnswer answer = gateway.client("forgetful").send(ECHO);
+
+            assertThat(answer.status()).as(answer.toString()).isEqualTo(200);
+            assertThat(upstream.count("initialize")).isEqualTo(2);
+            Await.until("both sessions get their DELETE",
+                    () -> upstream.requests().stream().filter(r -> "DELETE".equals(r.httpMethod())).count() == 2,
+                    () -> upstream.requests().toString());
         }
     }
 }
