@@ -431,6 +431,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (exchange != null && rewriter != null) {
             rewriter.release(exchange);
             exchange = null;
+            bridge.exchangeEnded(session);
         }
     }
 

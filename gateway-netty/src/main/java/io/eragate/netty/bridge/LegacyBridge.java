@@ -90,6 +90,11 @@ public final class LegacyBridge implements AutoCloseable {
         return connector.rewriter(session);
     }
 
+    /** An exchange on {@code session} has released its ids: a close waiting for it may go ahead. */
+    void exchangeEnded(UpstreamSession session) {
+        connector.exchangeEnded(session);
+    }
+
     ResultStamper stamper() {
         return stamper;
     }
