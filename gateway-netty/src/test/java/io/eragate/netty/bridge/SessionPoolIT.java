@@ -292,4 +292,27 @@ class SessionPoolIT {
                     () -> upstream.requests().toString());
         }
     }
+    @Test
+    void aSessionEvictedWhileACallRunsOnItIsDeletedOnlyAfterTheCall() {
+        try (LegacyFixtureUpstream legacy = LegacyFixtureUpstream.start();
+             BridgeGateway gateway = BridgeGateway.builder().maxSessions(1)
+                     .upstream("legacy", legacy.uri(), EraSetting.LEGACY).start()) {
+            ModernClient client = gateway.client("legacy");
+            CompletableFuture<ModernAnswer> running = client.sendAsync(
+                    ModernRequest.toolCall(1, "slow", "{\"ms\":1000}"));
+            legacy.awaitRequest(r -> "slow".equals(r.toolName()), Duration.ofSeconds(5));
+
+            ModernAnswer evicting = client.send(ECHO.withCapabilities("{\"sampling\":{}}"));
+            int deletesWhileRunning = legacy.deleteCount();
+            ModernAnswer finished = running.join();
+            int deletesWhenFinished = legacy.deleteCount();
+
+            assertThat(evicting.status()).isEqualTo(200);
+            assertThat(finished.status()).as(finished.toString()).isEqualTo(200);
+            assertThat(deletesWhileRunning).isZero();
+            assertThat(deletesWhenFinished).as("no DELETE under a running call").isZero();
+            Await.until("the evicted session is deleted once its call is over", () -> legacy.deleteCount() == 1,
+                    () -> legacy.requests().toString());
+        }
+    }
 }
