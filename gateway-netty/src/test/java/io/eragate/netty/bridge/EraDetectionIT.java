@@ -209,7 +209,7 @@ class EraDetectionIT {
             if (upgraded.get()) {
                 modernServer(exchange);
             } else if ("initialize".equals(exchange.request().rpcMethod())) {
-                exchange.json(200, refusal.formatted(exchange.request().json().get("id")), Map.of());
+                exchange.json(400, refusal.formatted(exchange.request().json().get("id")), Map.of());
                 upgraded.set(true);
             } else {
                 legacy.answer(exchange);
