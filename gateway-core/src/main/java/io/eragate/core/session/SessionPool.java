@@ -9,6 +9,7 @@ import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -31,7 +32,7 @@ public final class SessionPool implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(SessionPool.class);
 
     private final SessionConnector connector;
-    private final AsyncCache<SessionKey, UpstreamSession> sessions;
+    private final AsyncCache<SessionKey, Opened> sessions;
     private volatile boolean closed;
 
     /**
@@ -70,7 +71,11 @@ public final class SessionPool implements AutoCloseable {
                 .ticker(ticker)
                 .scheduler(scheduler)
                 .executor(Runnable::run)
-                .<SessionKey, UpstreamSession>removalListener((key, session, cause) -> onRemoval(session, cause))
+                .<SessionKey, Opened>removalListener((key, opened, cause) -> {
+                    if (opened != null) {
+                        onRemoval(opened.session(), cause);
+                    }
+                })
                 .buildAsync();
     }
 
@@ -86,12 +91,24 @@ public final class SessionPool implements AutoCloseable {
         if (closed) {
             return CompletableFuture.failedFuture(new IllegalStateException("the session pool is closed"));
         }
-        CompletableFuture<UpstreamSession> session = sessions.get(key, (k, executor) -> open(k, initializeParams));
+        CompletableFuture<Opened> shared = sessions.get(key, (k, executor) -> open(k, initializeParams));
         if (closed) {
             // close() ran between the check above and get(): do not leave a session behind in a closed pool.
             sessions.synchronous().invalidate(key);
         }
-        return session.copy();
+        CompletableFuture<UpstreamSession> own = new CompletableFuture<>();
+        shared.whenComplete((opened, failure) -> {
+            if (failure != null) {
+                own.completeExceptionally(failure);
+            } else if (opened.failure() != null) {
+                // Taken out before the caller hears of it, so that its next acquire opens anew.
+                sessions.asMap().remove(key, shared);
+                own.completeExceptionally(opened.failure());
+            } else {
+                own.complete(opened.session());
+            }
+        });
+        return own;
     }
 
     /**
@@ -131,26 +148,43 @@ public final class SessionPool implements AutoCloseable {
         sessions.synchronous().cleanUp();
     }
 
-    private CompletableFuture<UpstreamSession> open(SessionKey key, Supplier<ObjectNode> initializeParams) {
+    /**
+     * Starts an open. Its future always completes normally, with the session or the failure: an exceptionally
+     * completed future would make Caffeine log a stack trace for every request to an upstream that is down.
+     */
+    private CompletableFuture<Opened> open(SessionKey key, Supplier<ObjectNode> initializeParams) {
         CompletableFuture<UpstreamSession> opening;
         try {
             opening = connector.open(key, initializeParams.get());
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
+            return CompletableFuture.completedFuture(Opened.failed(e));
         }
         if (opening == null) {
-            return CompletableFuture.failedFuture(new IllegalStateException("the connector returned no future"));
+            return CompletableFuture.completedFuture(
+                    Opened.failed(new IllegalStateException("the connector returned no future")));
         }
-        return opening.thenApply(session -> {
-            if (session == null || !session.key().equals(key)) {
-                throw new IllegalStateException("the connector opened a session for another key: " + session);
+        return opening.handle((session, failure) -> {
+            if (failure != null) {
+                return Opened.failed(failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure);
             }
-            return session;
+            if (session == null || !session.key().equals(key)) {
+                return Opened.failed(
+                        new IllegalStateException("the connector opened a session for another key: " + session));
+            }
+            return new Opened(session, null);
         });
     }
 
-    private static boolean holds(CompletableFuture<UpstreamSession> current, UpstreamSession session) {
-        return current.isDone() && !current.isCompletedExceptionally() && current.join() == session;
+    private static boolean holds(CompletableFuture<Opened> current, UpstreamSession session) {
+        return current.isDone() && !current.isCompletedExceptionally() && current.join().session() == session;
+    }
+
+    /** How an open ended: with a session, or with the failure, which is never kept in the pool. */
+    private record Opened(UpstreamSession session, Throwable failure) {
+        static Opened failed(Throwable failure) {
+            return new Opened(null, failure);
+        }
     }
 
     private void onRemoval(UpstreamSession session, RemovalCause cause) {

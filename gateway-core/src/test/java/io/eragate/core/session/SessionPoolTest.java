@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -19,6 +20,9 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -113,6 +117,42 @@ class SessionPoolTest {
         assertThat(connector.opens).hasSize(2);
         assertThat(retried.join()).isSameAs(session);
         assertThat(connector.closed).as("a session that never opened is not closed").isEmpty();
+    }
+
+    @Test
+    void anUpstreamThatRefusesSessionsDoesNotMakeCaffeineLogStackTraces() {
+        Logger caffeine = Logger.getLogger("com.github.benmanes.caffeine.cache.LocalAsyncCache");
+        List<LogRecord> logged = new CopyOnWriteArrayList<>();
+        Handler recorder = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        caffeine.addHandler(recorder);
+        try {
+            connector.completeAtOnce = false;
+            CompletableFuture<UpstreamSession> refused = pool.acquire(ALICE, initializeParams);
+            connector.lastOpen().fail("upstream refused initialize");
+            connector.throwOnOpen = new IllegalStateException("no route");
+            CompletableFuture<UpstreamSession> unroutable = pool.acquire(BOB, initializeParams);
+
+            assertThat(refused).isCompletedExceptionally();
+            assertThat(unroutable).isCompletedExceptionally();
+        } finally {
+            caffeine.removeHandler(recorder);
+        }
+
+        assertThat(logged).isEmpty();
+        assertThat(pool.size()).isZero();
     }
 
     @Test

@@ -19,6 +19,7 @@ import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.session.ReplayPolicy;
 import io.eragate.core.session.SessionKey;
@@ -266,12 +267,21 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private void onNotification(JsonRpcNotification notification) {
         if (Methods.NOTIFICATION_PROGRESS.equals(notification.method()) && notification.params() != null) {
-            rewriter.progressForClient(notification.params()).ifPresent(params -> stream.event(
-                    JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params))));
+            // Only this request's own token: the session's other requests have clients of their own, and progress
+            // an upstream sends on the wrong stream must not reach them here.
+            if (isOwnProgress(notification.params())) {
+                rewriter.progressForClient(notification.params()).ifPresent(params -> stream.event(
+                        JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params))));
+            }
         } else if (Methods.NOTIFICATION_MESSAGE.equals(notification.method()) && notification.params() != null
                 && logFilter.accepts(notification.params())) {
             stream.event(JsonRpcCodec.encode(notification));
         }
+    }
+
+    private boolean isOwnProgress(ObjectNode params) {
+        JsonNode token = params.get(MetaKeys.PROGRESS_TOKEN);
+        return exchange.upstreamProgressToken() != null && exchange.upstreamProgressToken().equals(token);
     }
 
     private void onFinalResponse(JsonRpcResponse response) {
@@ -317,6 +327,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
                     client.channel().id(), target.name(), session.sessionId());
             bridge.invalidate(session, "HTTP " + upstreamStatus + " for a request carrying the session");
             releaseExchange();
+            // The replay acquires a session of its own; this one is given back now (per-call closes it).
+            bridge.release(session);
+            session = null;
             replayed = true;
             call = null;
             mode = null;
@@ -354,10 +367,15 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         log.debug("[{}] client left; cancelling upstream request on {}", client.channel().id(), target.name());
         if (call != null && !call.isDone() && exchange != null) {
-            call.abort();
+            UpstreamCall inFlight = call;
             JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, "client disconnected");
+            // Cancel first and close the answer only once the upstream has taken the cancellation: a server may
+            // drop a request whose response stream closed, and would then have nothing left to cancel. Until
+            // then the rest of the answer is read and discarded.
+            inFlight.resumeReading();
             BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
-                    session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
+                            session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
+                    .whenComplete((reply, failure) -> client.executor().execute(inFlight::abort));
         }
         end();
     }
@@ -413,6 +431,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (exchange != null && rewriter != null) {
             rewriter.release(exchange);
             exchange = null;
+            bridge.exchangeEnded(session);
         }
     }
 

@@ -17,12 +17,19 @@ import io.eragate.netty.upstream.UpstreamTarget;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What every bridged exchange shares: the pool of legacy upstream sessions, their id rewriters, and the
  * translations configured once (cache hints, the gateway's own client identity).
  */
 public final class LegacyBridge implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(LegacyBridge.class);
+
     private final BridgeConfig config;
     private final NettySessionConnector connector;
     private final SessionPool pool;
@@ -83,6 +90,11 @@ public final class LegacyBridge implements AutoCloseable {
         return connector.rewriter(session);
     }
 
+    /** An exchange on {@code session} has released its ids: a close waiting for it may go ahead. */
+    void exchangeEnded(UpstreamSession session) {
+        connector.exchangeEnded(session);
+    }
+
     ResultStamper stamper() {
         return stamper;
     }
@@ -101,9 +113,20 @@ public final class LegacyBridge implements AutoCloseable {
         return pool.size();
     }
 
-    /** Closes every pooled session (DELETE upstream). */
+    /**
+     * Closes every pooled session and waits, at most {@code bridge.initializeTimeout}, until their DELETEs are
+     * answered, so that a gateway shutting down does not stop its event loops under them. Blocks: never call it on
+     * an event loop.
+     */
     @Override
     public void close() {
         pool.close();
+        try {
+            connector.closesInFlight().get(connector.timeout().toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException | ExecutionException e) {
+            log.warn("Not every upstream session was closed at shutdown: {}", e.toString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

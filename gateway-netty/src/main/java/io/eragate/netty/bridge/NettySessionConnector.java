@@ -27,7 +27,9 @@ import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -47,8 +49,9 @@ final class NettySessionConnector implements SessionConnector {
     private final Duration timeout;
     private final int maxInFlightPerSession;
     private final Clock clock;
-    private final Map<UpstreamSession, IdRewriter> rewriters = Collections.synchronizedMap(new IdentityHashMap<>());
+    private final Map<UpstreamSession, SessionUse> uses = Collections.synchronizedMap(new IdentityHashMap<>());
     private final AtomicLong initializeCount = new AtomicLong();
+    private final Set<CompletableFuture<Void>> closing = ConcurrentHashMap.newKeySet();
 
     NettySessionConnector(Map<String, UpstreamTarget> targets, UpstreamPools pools, Duration timeout,
             int maxInFlightPerSession, Clock clock) {
@@ -61,8 +64,20 @@ final class NettySessionConnector implements SessionConnector {
 
     /** The id rewriter of an open session. */
     IdRewriter rewriter(UpstreamSession session) {
-        return rewriters.computeIfAbsent(session,
-                s -> new IdRewriter(SESSION_SEQ.incrementAndGet(), maxInFlightPerSession));
+        return use(session).rewriter;
+    }
+
+    /** An exchange on {@code session} has ended: a close that waited for the session's last request goes ahead. */
+    void exchangeEnded(UpstreamSession session) {
+        SessionUse use = uses.get(session);
+        if (use != null && use.mayDeleteAfterExchange()) {
+            delete(session, use);
+        }
+    }
+
+    private SessionUse use(UpstreamSession session) {
+        return uses.computeIfAbsent(session,
+                s -> new SessionUse(new IdRewriter(SESSION_SEQ.incrementAndGet(), maxInFlightPerSession)));
     }
 
     /** How many {@code initialize} handshakes were sent since start. */
@@ -146,21 +161,49 @@ final class NettySessionConnector implements SessionConnector {
                 });
     }
 
+    /**
+     * Ends {@code session} upstream with a DELETE once no request is in flight on it: a session leaves the pool when
+     * it has been idle or is evicted, but a long call may still be running on it, and a DELETE would end that call.
+     */
     @Override
     public CompletableFuture<Void> close(UpstreamSession session) {
-        rewriters.remove(session);
+        SessionUse use = use(session);
+        closing.add(use.closed);
+        use.closed.whenComplete((ignored, failure) -> closing.remove(use.closed));
+        if (use.mayDeleteNow()) {
+            delete(session, use);
+        } else {
+            log.debug("Upstream session {} of {} is closed once its {} request(s) in flight end", session.sessionId(),
+                    session.key().upstream(), use.rewriter.inFlight());
+        }
+        return use.closed;
+    }
+
+    private void delete(UpstreamSession session, SessionUse use) {
+        uses.remove(session);
         UpstreamTarget target = targets.get(session.key().upstream());
         if (session.sessionId() == null || target == null) {
-            return CompletableFuture.completedFuture(null);
+            use.closed.complete(null);
+            return;
         }
-        return BufferedUpstreamCall.send(pools.current(), target,
+        BufferedUpstreamCall.send(pools.current(), target,
                         LegacyRequests.delete(target, session.sessionId(), session.negotiatedVersion()), timeout,
                         MAX_HANDSHAKE_BODY_BYTES)
-                .handle((reply, failure) -> {
+                .whenComplete((reply, failure) -> {
                     log.debug("Closed upstream session {} of {}: {}", session.sessionId(), target.name(),
                             failure != null ? failure.toString() : "HTTP " + reply.status());
-                    return null;
+                    use.closed.complete(null);
                 });
+    }
+
+    /** Completes when every DELETE sent so far has been answered or has failed (each is bounded by the timeout). */
+    CompletableFuture<Void> closesInFlight() {
+        return CompletableFuture.allOf(closing.toArray(CompletableFuture[]::new));
+    }
+
+    /** How long a DELETE may take. */
+    Duration timeout() {
+        return timeout;
     }
 
     private static boolean supportsModern(JsonNode supported) {
@@ -173,5 +216,36 @@ final class NettySessionConnector implements SessionConnector {
             }
         }
         return false;
+    }
+
+    /** One session's id rewriter, and whether it is to be closed once its requests in flight end. */
+    private static final class SessionUse {
+        final IdRewriter rewriter;
+        final CompletableFuture<Void> closed = new CompletableFuture<>();
+        private boolean closeWanted;
+        private boolean deleting;
+
+        SessionUse(IdRewriter rewriter) {
+            this.rewriter = rewriter;
+        }
+
+        /** Asks for the close; true when nothing is in flight, so the DELETE goes now (and only once). */
+        synchronized boolean mayDeleteNow() {
+            closeWanted = true;
+            return takeDelete();
+        }
+
+        /** True when a close was asked for and the exchange that just ended was the last one in flight. */
+        synchronized boolean mayDeleteAfterExchange() {
+            return closeWanted && takeDelete();
+        }
+
+        private boolean takeDelete() {
+            if (deleting || rewriter.inFlight() > 0) {
+                return false;
+            }
+            deleting = true;
+            return true;
+        }
     }
 }

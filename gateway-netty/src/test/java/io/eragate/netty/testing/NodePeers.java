@@ -5,11 +5,14 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -21,6 +24,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.slf4j.Logger;
@@ -56,6 +60,17 @@ public final class NodePeers {
     private static final Pattern READY_LINE = Pattern.compile("READY ([1-9][0-9]{0,4})");
     private static final Logger LOG = LoggerFactory.getLogger(NodePeers.class);
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+    /** Preloaded into servers that choose their own host: every numeric-port listen goes to 127.0.0.1. */
+    static final String LOOPBACK_ONLY_PRELOAD = """
+            import net from 'node:net';
+            const listen = net.Server.prototype.listen;
+            net.Server.prototype.listen = function (...args) {
+              if (/^[0-9]+$/.test(String(args[0])) && typeof args[1] !== 'string') {
+                args.splice(1, 0, '127.0.0.1');
+              }
+              return listen.apply(this, args);
+            };
+            """;
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(NodePeers::destroyTree),
@@ -112,17 +127,44 @@ public final class NodePeers {
      */
     public Server startServer(Duration readyTimeout, String script, String... args) {
         Objects.requireNonNull(readyTimeout, "readyTimeout");
-        Process process = start(List.of(nodeBinary.toString()), script, Map.of(), args);
+        return startAndAwait(readyTimeout, "READY", script, Map.of(), NodePeers::parseReadyPort,
+                line -> OptionalInt.empty(), args);
+    }
+
+    /**
+     * Starts a server that takes its port from the {@code PORT} environment variable and announces
+     * itself in its own words rather than with READY (server-everything prints "MCP Streamable HTTP
+     * Server listening on port N" on stderr): a free loopback port is chosen, the process is made to
+     * listen on 127.0.0.1 only (it may otherwise bind every interface), and the start waits until
+     * stdout or stderr shows {@code readyFragment}. Failures are reported as by
+     * {@link #startServer(Duration, String, String...)}.
+     *
+     * @param script a path relative to interop/, such as a package's entry point under node_modules
+     */
+    public Server startOnFreePort(Duration readyTimeout, String readyFragment, String script, String... args) {
+        Objects.requireNonNull(readyTimeout, "readyTimeout");
+        Objects.requireNonNull(readyFragment, "readyFragment");
+        int port = freeLoopbackPort();
+        Map<String, String> environment = Map.of("PORT", Integer.toString(port), "NODE_OPTIONS",
+                "--import=data:text/javascript;base64," + Base64.getEncoder().encodeToString(
+                        LOOPBACK_ONLY_PRELOAD.getBytes(StandardCharsets.UTF_8)));
+        Function<String, OptionalInt> ready = line -> line.contains(readyFragment) ? OptionalInt.of(port)
+                : OptionalInt.empty();
+        return startAndAwait(readyTimeout, "\"" + readyFragment + "\"", script, environment, ready, ready, args);
+    }
+
+    private Server startAndAwait(Duration readyTimeout, String readySign, String script,
+            Map<String, String> environment, Function<String, OptionalInt> stdoutReady,
+            Function<String, OptionalInt> stderrReady, String... args) {
+        Process process = start(List.of(nodeBinary.toString()), script, environment, args);
         BoundedLog stdout = new BoundedLog(SERVER_OUTPUT_LIMIT_CHARS);
         BoundedLog stderr = new BoundedLog(SERVER_OUTPUT_LIMIT_CHARS);
         CompletableFuture<Integer> ready = new CompletableFuture<>();
-        Thread out = drain(process.getInputStream(), stdout, script + "-stdout", line -> {
-            OptionalInt port = parseReadyPort(line);
-            if (port.isPresent()) {
-                ready.complete(port.getAsInt());
-            }
-        }, () -> ready.completeExceptionally(new IllegalStateException("stdout closed before READY")));
-        Thread err = drain(process.getErrorStream(), stderr, script + "-stderr", line -> { }, () -> { });
+        Thread out = drain(process.getInputStream(), stdout, script + "-stdout",
+                line -> stdoutReady.apply(line).ifPresent(ready::complete),
+                () -> ready.completeExceptionally(new IllegalStateException("stdout closed before " + readySign)));
+        Thread err = drain(process.getErrorStream(), stderr, script + "-stderr",
+                line -> stderrReady.apply(line).ifPresent(ready::complete), () -> { });
         Server server = new Server(script, process, stdout, stderr);
         try {
             int port = ready.get(readyTimeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -131,18 +173,26 @@ public final class NodePeers {
             return server;
         } catch (TimeoutException e) {
             server.close();
-            throw new IllegalStateException(script + " did not print READY within " + readyTimeout
+            throw new IllegalStateException(script + " did not print " + readySign + " within " + readyTimeout
                     + server.describeOutput(), e);
         } catch (ExecutionException e) {
             // The script is ending on its own: let it, so that its last words reach the message.
             awaitQuietly(process, out, err);
             server.close();
-            throw new IllegalStateException(script + " ended before printing READY" + exitCodeOf(process)
+            throw new IllegalStateException(script + " ended before printing " + readySign + exitCodeOf(process)
                     + server.describeOutput(), e.getCause());
         } catch (InterruptedException e) {
             server.close();
             Thread.currentThread().interrupt();
             throw new IllegalStateException("Interrupted while starting " + script, e);
+        }
+    }
+
+    private static int freeLoopbackPort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException("No free loopback port", e);
         }
     }
 

@@ -66,6 +66,17 @@ class NodePeersIT {
     }
 
     @Test
+    void aPackagedServerStartsOnAFreeLoopbackPort() throws Exception {
+        NodePeers.Server server = peers.startOnFreePort(NodePeers.DEFAULT_READY_TIMEOUT, "listening on port",
+                "node_modules/@modelcontextprotocol/server-everything/dist/index.js", "streamableHttp");
+        try (server; java.net.Socket socket = new java.net.Socket("127.0.0.1", server.port())) {
+            assertThat(socket.isConnected()).isTrue();
+            assertThat(server.output()).contains("listening on port " + server.port());
+        }
+        assertThat(server.isAlive()).as("closed server process").isFalse();
+    }
+
+    @Test
     void aScriptThatEndsBeforeReadyFailsWithWhatItPrinted() {
         assertThatThrownBy(() -> peers.startServer("modern-server.mjs", "not-a-port"))
                 .isInstanceOf(IllegalStateException.class)

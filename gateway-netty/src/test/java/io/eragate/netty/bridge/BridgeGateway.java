@@ -1,0 +1,141 @@
+package io.eragate.netty.bridge;
+
+import io.eragate.core.config.AdminConfig;
+import io.eragate.core.config.BridgeConfig;
+import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.ErasConfig;
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.ListenConfig;
+import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.UpstreamConfig;
+import io.eragate.netty.server.GatewayServer;
+import java.net.URI;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A gateway started in-process on port 0 (MCP and admin), each upstream routed at {@code /<name>}. The builder
+ * changes only the keys a test names; everything else keeps its documented default.
+ */
+final class BridgeGateway implements AutoCloseable {
+    private final GatewayServer server;
+    private final GatewayConfig config;
+
+    private BridgeGateway(GatewayServer server, GatewayConfig config) {
+        this.server = server;
+        this.config = config;
+    }
+
+    static Builder builder() {
+        return new Builder();
+    }
+
+    GatewayServer server() {
+        return server;
+    }
+
+    GatewayConfig config() {
+        return config;
+    }
+
+    URI endpoint(String upstream) {
+        return URI.create("http://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream);
+    }
+
+    ModernClient client(String upstream) {
+        return new ModernClient(endpoint(upstream));
+    }
+
+    URI admin(String path) {
+        return URI.create("http://127.0.0.1:" + server.adminAddress().getPort() + path);
+    }
+
+    /** A second gateway with the same configuration, as after a restart. */
+    BridgeGateway restart() {
+        close();
+        return start(config);
+    }
+
+    @Override
+    public void close() {
+        server.close();
+    }
+
+    private static BridgeGateway start(GatewayConfig config) {
+        try {
+            return new BridgeGateway(GatewayServer.start(config), config);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("Interrupted while starting the gateway", e);
+        }
+    }
+
+    static final class Builder {
+        private final List<UpstreamConfig> upstreams = new ArrayList<>();
+        private ErasConfig eras = ErasConfig.defaults();
+        private BridgeConfig bridge = BridgeConfig.defaults();
+
+        Builder upstream(String name, URI url, EraSetting era) {
+            upstreams.add(new UpstreamConfig(name, url, era));
+            return this;
+        }
+
+        Builder erasFile(Path file) {
+            eras = new ErasConfig(eras.ttl(), eras.maxOrigins(), file.toString(), eras.probeTimeout());
+            return this;
+        }
+
+        Builder maxSessions(int count) {
+            bridge = new BridgeConfig(count, bridge.sessionIdleExpiry(), bridge.maxInFlightPerSession(),
+                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy());
+            return this;
+        }
+
+        Builder sessionIdleExpiry(Duration expiry) {
+            bridge = new BridgeConfig(bridge.maxSessions(), expiry, bridge.maxInFlightPerSession(),
+                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy());
+            return this;
+        }
+
+        Builder maxInFlightPerSession(int count) {
+            bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(), count,
+                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy());
+            return this;
+        }
+
+        Builder initializeTimeout(Duration timeout) {
+            bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
+                    bridge.maxInFlightPerSession(), timeout, bridge.cacheTtl(), bridge.cacheScope(),
+                    bridge.sessionStrategy());
+            return this;
+        }
+
+        Builder sessionStrategy(BridgeConfig.SessionStrategy strategy) {
+            bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
+                    bridge.maxInFlightPerSession(), bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(),
+                    strategy);
+            return this;
+        }
+
+        Builder cacheHints(Duration ttl, BridgeConfig.CacheScopeSetting scope) {
+            bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
+                    bridge.maxInFlightPerSession(), bridge.initializeTimeout(), ttl, scope, bridge.sessionStrategy());
+            return this;
+        }
+
+        BridgeGateway start() {
+            List<RouteConfig> routes = upstreams.stream()
+                    .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
+            GatewayConfig config = GatewayConfig.defaults()
+                    .withListen(new ListenConfig("127.0.0.1", 0))
+                    .withAdmin(new AdminConfig("127.0.0.1", 0))
+                    .withUpstreams(upstreams)
+                    .withRoutes(routes)
+                    .withEras(eras)
+                    .withBridge(bridge);
+            return BridgeGateway.start(config);
+        }
+    }
+}
