@@ -25,11 +25,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
-import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
 import java.io.IOException;
@@ -77,16 +73,17 @@ public final class GatewayServer implements AutoCloseable {
      * releasing everything it had started.
      */
     public static GatewayServer start(GatewayConfig config) throws InterruptedException {
-        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(NioIoHandler.newFactory());
+        Transport transport = Transport.best();
+        EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(transport.ioHandlers());
         try {
             LimitsConfig limits = config.limits();
-            GatewayContext context = buildContext(config, workers);
+            GatewayContext context = buildContext(config, workers, transport);
             GatewayInitializer initializer = new GatewayInitializer(context);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", context.eras()::reportJson);
             GatewayServer[] self = new GatewayServer[1];
-            Channel admin = bind(boss, workers, config.admin().host(), config.admin().port(),
+            Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
@@ -96,7 +93,8 @@ public final class GatewayServer implements AutoCloseable {
                     }, limits);
             Channel listen;
             try {
-                listen = bind(boss, workers, config.listen().host(), config.listen().port(), initializer, limits);
+                listen = bind(boss, workers, transport, config.listen().host(), config.listen().port(), initializer,
+                        limits);
             } catch (InterruptedException | RuntimeException e) {
                 admin.close().sync();
                 context.bridge().close();
@@ -105,7 +103,8 @@ public final class GatewayServer implements AutoCloseable {
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
             self[0] = server;
             server.ready = true;
-            log.info("Eragate listening on {} (admin on {})", listen.localAddress(), admin.localAddress());
+            log.info("Eragate listening on {} (admin on {}) with the {} transport", listen.localAddress(),
+                    admin.localAddress(), transport.name());
             return server;
         } catch (InterruptedException | RuntimeException e) {
             shutdown(boss, workers);
@@ -113,7 +112,7 @@ public final class GatewayServer implements AutoCloseable {
         }
     }
 
-    private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers) {
+    private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport) {
         LimitsConfig limits = config.limits();
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
         for (UpstreamConfig upstream : config.upstreams()) {
@@ -125,7 +124,7 @@ public final class GatewayServer implements AutoCloseable {
         OriginPolicy originPolicy = OriginPolicy.of(config.security().effectiveAllowedOrigins(config.listen()),
                 config.security().effectiveAllowedHosts(config.listen()));
         FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routeTable, originPolicy, ProtocolVersions.MODERN));
-        UpstreamPools pools = new UpstreamPools(workers, NioSocketChannel.class, NioDatagramChannel.class,
+        UpstreamPools pools = new UpstreamPools(workers, transport.socketChannel(), transport.datagramChannel(),
                 new UpstreamPoolSettings(limits.maxUpstreamConnectionsPerEventLoop(),
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
@@ -139,11 +138,11 @@ public final class GatewayServer implements AutoCloseable {
      * the checked {@link java.net.BindException} undeclared, past every {@code catch (RuntimeException)} that must
      * stop the event loops.
      */
-    private static Channel bind(EventLoopGroup boss, EventLoopGroup workers, String host, int port,
-            ChannelInitializer<SocketChannel> initializer, LimitsConfig limits) throws InterruptedException {
+    private static Channel bind(EventLoopGroup boss, EventLoopGroup workers, Transport transport, String host,
+            int port, ChannelInitializer<SocketChannel> initializer, LimitsConfig limits) throws InterruptedException {
         ChannelFuture bound = new ServerBootstrap()
                 .group(boss, workers)
-                .channel(NioServerSocketChannel.class)
+                .channel(transport.serverChannel())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
