@@ -5,6 +5,7 @@ import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.Map;
@@ -21,9 +22,10 @@ import java.util.Objects;
  * @param limits the configured limits
  * @param eras the era of each upstream
  * @param bridge the legacy bridge's shared state
+ * @param stdio the upstreams that are local processes (not in {@code upstreams}, which are HTTP)
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
-        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {
+        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -33,5 +35,12 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(eras, "eras");
         Objects.requireNonNull(bridge, "bridge");
+        Objects.requireNonNull(stdio, "stdio");
+    }
+
+    /** A context without stdio upstreams. */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, StdioUpstreams.none());
     }
 }

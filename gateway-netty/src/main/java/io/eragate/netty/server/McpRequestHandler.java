@@ -9,6 +9,8 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
 import io.eragate.netty.bridge.BridgeExchange;
+import io.eragate.netty.stdio.StdioExchange;
+import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.ModernExchange;
@@ -119,13 +121,20 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             String path, boolean keepAlive) {
         Optional<Route> route = context.routes().match(path);
         UpstreamTarget target = route.map(r -> context.upstreams().get(r.upstream())).orElse(null);
-        if (target == null) {
+        Optional<StdioUpstream> stdio = route.flatMap(r -> context.stdio().get(r.upstream()));
+        if (target == null && stdio.isEmpty()) {
             ClientResponses.writeRejection(ctx, Rejections.unknownPath(path), keepAlive);
             done(ctx);
             return;
         }
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
                 clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive);
+        if (stdio.isPresent()) {
+            // A process's era is its own business: the stdio upstream probes it and translates.
+            current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio(), () -> done(ctx));
+            current.start();
+            return;
+        }
         CompletableFuture<Era> era = context.eras().eraOf(target);
         if (era.isDone()) {
             startExchange(ctx, forwarded, target, era);
