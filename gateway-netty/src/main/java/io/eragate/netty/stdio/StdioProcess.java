@@ -167,8 +167,11 @@ final class StdioProcess {
      * for the whole tree. Blocks; call it on a thread of its own.
      */
     void stop(Duration grace) {
+        // Descendants are found from the child only while it lives, and closing stdin may end it at once.
+        tree.refresh();
         closeStdin();
         tree.stop(grace);
+        log.info("Stopped upstream process {} (pid {})", label, process.pid());
     }
 
     /** Asks for stdin to be closed once the lines queued before are written. */

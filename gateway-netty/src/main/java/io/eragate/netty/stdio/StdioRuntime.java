@@ -3,18 +3,23 @@ package io.eragate.netty.stdio;
 import io.eragate.core.stdio.SharedProcessClient;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * What every stdio upstream shares: the supervisor thread (all supervision state lives on it, so it needs no
  * locks), a pool for the blocking work of stopping processes, and the settings of probes and handshakes.
  */
 final class StdioRuntime {
+    private static final Logger log = LoggerFactory.getLogger(StdioRuntime.class);
     /** How long each step of a stop waits: after closing stdin, and after SIGTERM. */
     static final Duration STOP_GRACE = Duration.ofSeconds(2);
 
@@ -34,6 +39,20 @@ final class StdioRuntime {
 
     ScheduledExecutorService supervisor() {
         return supervisor;
+    }
+
+    /**
+     * Runs tasks on the supervisor thread, and drops them once supervision has ended (the gateway stopped): what
+     * completes late, such as a process exiting after the stop, then has nothing left to update.
+     */
+    Executor onSupervisor() {
+        return task -> {
+            try {
+                supervisor.execute(task);
+            } catch (RejectedExecutionException e) {
+                log.debug("Supervision has ended; dropped a late task");
+            }
+        };
     }
 
     Duration probeTimeout() {

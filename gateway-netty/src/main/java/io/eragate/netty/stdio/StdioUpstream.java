@@ -127,7 +127,7 @@ public final class StdioUpstream {
 
     /** Starts every instance in the background (probing the era first when it is not pinned). */
     public void start() {
-        runtime.supervisor().execute(this::startIdleSlots);
+        onSupervisor(this::startIdleSlots);
     }
 
     /**
@@ -272,7 +272,7 @@ public final class StdioUpstream {
                     if (!closed) {
                         onProbeAnswer(line);
                     }
-                }, runtime.supervisor());
+                }, runtime.onSupervisor());
     }
 
     private JsonRpcRequest discoverRequest(String id) {
@@ -330,7 +330,7 @@ public final class StdioUpstream {
             return;
         }
         StdioSession session = new StdioSession(name(), era, process, config.maxPendingRequests(),
-                (exited, code) -> runtime.supervisor().execute(() -> onSessionExit(slot, exited, code)));
+                (exited, code) -> onSupervisor(() -> onSessionExit(slot, exited, code)));
         slot.starting = session;
         process.startIo(session);
         if (era == Era.MODERN) {
@@ -340,7 +340,7 @@ public final class StdioUpstream {
         session.request(Methods.INITIALIZE, runtime.client().initializeParams())
                 .orTimeout(runtime.initializeTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .whenCompleteAsync((response, failure) -> onInitializeAnswer(slot, session, response, failure),
-                        runtime.supervisor());
+                        runtime.onSupervisor());
     }
 
     private void onInitializeAnswer(Slot slot, StdioSession session, JsonRpcResponse response, Throwable failure) {
@@ -482,6 +482,11 @@ public final class StdioUpstream {
 
     private String cannotStart(IOException e) {
         return "could not start " + config.command().get(0) + ": " + e.getMessage();
+    }
+
+    /** Runs {@code task} on the supervisor thread, unless supervision has ended (the gateway has stopped). */
+    private void onSupervisor(Runnable task) {
+        runtime.onSupervisor().execute(task);
     }
 
     /** Remembers the descendants of every process (see {@link ProcessTree}); runs on the supervisor. */
