@@ -7,11 +7,18 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.mcp.Era;
+import io.eragate.core.stdio.ChildEnvironment;
 import io.eragate.netty.testing.NodePeers;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -26,9 +33,18 @@ class StdioEverythingIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static StdioGateway gateway;
 
+    private static JsonNode parse(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (Exception e) {
+            throw new AssertionError("not JSON: " + json, e);
+        }
+    }
+
     @BeforeAll
     static void start() throws InterruptedException {
-        gateway = StdioGateway.start(UpstreamConfig.stdio("everything", StdioGateway.everything(), EraSetting.AUTO));
+        gateway = StdioGateway.start(UpstreamConfig.stdio("everything", StdioGateway.everything(), EraSetting.AUTO)
+                .withEnv(Map.of("ERAGATE_IT_SETTING", "configured")));
     }
 
     @AfterAll
@@ -49,6 +65,86 @@ class StdioEverythingIT {
         assertThat(output.path("result").path("content").get(0).path("text").asText())
                 .isEqualTo("Echo: over stdio");
         assertThat(gateway.upstream("everything").era()).as("probed, not pinned").isEqualTo(Era.LEGACY);
+    }
+
+    @Test
+    void progressOfALegacyStdioServerReachesTheClientUnderItsOwnToken() throws Exception {
+        String body = StdioGateway.toolsCall("\"c-1\"", "trigger-long-running-operation",
+                "{\"duration\":0.3,\"steps\":3}", ",\"progressToken\":42");
+
+        HttpResponse<String> response = gateway.http().send(
+                gateway.post("everything", body, "tools/call", "trigger-long-running-operation"),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.headers().firstValue("content-type")).contains("text/event-stream");
+        List<JsonNode> events = Stream.of(response.body().split("\n")).filter(line -> line.startsWith("data:"))
+                .map(line -> parse(line.substring(5))).toList();
+        assertThat(events).hasSize(4);
+        for (int step = 1; step <= 3; step++) {
+            JsonNode progress = events.get(step - 1);
+            assertThat(progress.path("method").asText()).isEqualTo("notifications/progress");
+            assertThat(progress.path("params").path("progressToken").isInt()).isTrue();
+            assertThat(progress.path("params").path("progressToken").asInt()).isEqualTo(42);
+            assertThat(progress.path("params").path("progress").asInt()).isEqualTo(step);
+        }
+        JsonNode result = events.get(3);
+        assertThat(result.path("id").asText()).isEqualTo("c-1");
+        assertThat(result.path("result").path("content").get(0).path("text").asText())
+                .startsWith("Long running operation completed");
+    }
+
+    @Test
+    void theServerAsksForRootsAndIsToldThereAreNone() throws Exception {
+        HttpResponse<String> response = gateway.callTool("everything", "1", "get-roots-list", "{}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(parse(response.body()).path("result").path("content").get(0).path("text").asText())
+                .startsWith("The client supports roots but no roots are currently configured.");
+    }
+
+    @Test
+    void discoverIsAnsweredFromTheProcesssInitializeResult() throws Exception {
+        HttpResponse<String> response = gateway.http().send(gateway.post("everything",
+                StdioGateway.request("9", "server/discover"), "server/discover", null),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode result = parse(response.body()).path("result");
+        assertThat(result.path("supportedVersions").toString()).isEqualTo("[\"2026-07-28\"]");
+        assertThat(result.path("_meta").path("io.modelcontextprotocol/serverInfo").path("name").asText())
+                .isEqualTo("mcp-servers/everything");
+        assertThat(result.path("capabilities").has("tools")).isTrue();
+    }
+
+    @Test
+    void theProcessSeesItsConfiguredEnvironmentAndNotTheGatewaysSecrets() throws Exception {
+        HttpResponse<String> response = gateway.callTool("everything", "1", "get-env", "{}");
+
+        JsonNode env = parse(parse(response.body()).path("result").path("content").get(0).path("text").asText());
+        assertThat(env.path("ERAGATE_IT_SETTING").asText()).isEqualTo("configured");
+        Set<String> allowed = new HashSet<>(ChildEnvironment.INHERITED);
+        allowed.add("ERAGATE_IT_SETTING");
+        List<String> names = new ArrayList<>();
+        env.fieldNames().forEachRemaining(names::add);
+        assertThat(names).allMatch(allowed::contains);
+        assertThat(System.getenv().keySet()).as("the gateway has more to hide").anyMatch(name -> !allowed.contains(name));
+    }
+
+    @Test
+    void theEraReportListsTheStdioUpstreamAndItsProcess() throws Exception {
+        gateway.callTool("everything", "1", "echo", "{\"message\":\"report\"}");
+        HttpResponse<String> response = gateway.http().send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                + gateway.server().adminAddress().getPort() + "/admin/eras")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        JsonNode stdio = parse(response.body()).path("stdio").get(0);
+        assertThat(stdio.path("upstream").asText()).isEqualTo("everything");
+        assertThat(stdio.path("era").asText()).isEqualTo("legacy");
+        assertThat(stdio.path("learnedBy").asText()).isEqualTo("probe");
+        assertThat(stdio.path("instances").get(0).path("state").asText()).isEqualTo("ready");
+        assertThat(stdio.path("instances").get(0).path("pid").asLong())
+                .isEqualTo(gateway.upstream("everything").pids().get(0));
+        assertThat(response.body()).as("arguments may hold secrets").doesNotContain("index.js");
     }
 
     @Test
