@@ -4,8 +4,9 @@
 //   node modern-stdio-server.mjs [reject|serve]
 //
 // Newline-delimited JSON-RPC on stdin/stdout; logs go to stderr. reject|serve selects how a 2025-era opening
-// (initialize) is handled (default reject: a modern-only server). Tools: echo, add, slow (progress when asked;
-// prints "CANCELLED slow after N ms" on stderr when cancelled). Exits when stdin closes.
+// (initialize) is handled (default reject: a modern-only server; serve: a dual-era server, which a legacy client
+// drives through initialize). Tools: echo, add, slow (progress when asked; prints "CANCELLED slow after N ms" on
+// stderr when cancelled), chatty (logs one message at each of debug, info and warning, then returns).
 import * as z from 'zod/v4';
 import { McpServer } from '@modelcontextprotocol/server';
 import { serveStdio } from '@modelcontextprotocol/server/stdio';
@@ -64,7 +65,8 @@ async function slow({ ms }, ctx) {
 }
 
 function createServer() {
-  const server = new McpServer({ name: 'eragate-interop-modern-stdio', version: '1.0.0' });
+  const server = new McpServer({ name: 'eragate-interop-modern-stdio', version: '1.0.0' },
+      { capabilities: { logging: {} } });
   server.registerTool('echo', {
     description: 'Echoes the message back',
     inputSchema: z.object({ message: z.string() })
@@ -77,6 +79,15 @@ function createServer() {
     description: 'Sleeps ms milliseconds, reporting progress when asked, and stops early when cancelled',
     inputSchema: z.object({ ms: z.number().int().min(0).max(600_000) })
   }, slow);
+  server.registerTool('chatty', {
+    description: 'Logs one message at each of debug, info and warning, then returns',
+    inputSchema: z.object({})
+  }, async (_args, ctx) => {
+    for (const level of ['debug', 'info', 'warning']) {
+      await ctx.mcpReq.log(level, `chatty says ${level}`);
+    }
+    return text('said three things');
+  });
   return server;
 }
 

@@ -7,9 +7,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -24,6 +23,8 @@ import org.slf4j.LoggerFactory;
 final class ProcessTree {
     private static final Logger log = LoggerFactory.getLogger(ProcessTree.class);
     private static final Set<ProcessTree> LIVE = ConcurrentHashMap.newKeySet();
+    private static final long MIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
+    private static final long MAX_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
@@ -126,27 +127,23 @@ final class ProcessTree {
         }
     }
 
-    /** Whether all of {@code handles} ended within {@code timeout}. */
+    /**
+     * Whether all of {@code handles} ended within {@code timeout}. Polls, with a short and growing pause: the JDK's
+     * own exit notification for a process that is not our child (a descendant) polls only about once a second.
+     */
     private static boolean awaitExit(List<ProcessHandle> handles, Duration timeout) {
         long deadline = System.nanoTime() + timeout.toNanos();
-        for (ProcessHandle handle : handles) {
+        long pauseNanos = MIN_POLL_NANOS;
+        while (handles.stream().anyMatch(ProcessHandle::isAlive)) {
             long left = deadline - System.nanoTime();
-            if (!handle.isAlive()) {
-                continue;
-            }
             if (left <= 0) {
                 return false;
             }
-            try {
-                handle.onExit().get(left, TimeUnit.NANOSECONDS);
-            } catch (TimeoutException e) {
-                return false;
-            } catch (ExecutionException e) {
-                return !handle.isAlive();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            LockSupport.parkNanos(Math.min(pauseNanos, left));
+            if (Thread.currentThread().isInterrupted()) {
                 return false;
             }
+            pauseNanos = Math.min(pauseNanos * 2, MAX_POLL_NANOS);
         }
         return true;
     }

@@ -344,7 +344,8 @@ public final class StdioUpstream {
     }
 
     private void onInitializeAnswer(Slot slot, StdioSession session, JsonRpcResponse response, Throwable failure) {
-        if (slot.starting != session || closed) {
+        if (slot.starting != session || closed || session.goneWhy() != null) {
+            // A process that exited during the handshake is handled as an exit.
             return;
         }
         if (failure != null) {
@@ -384,9 +385,9 @@ public final class StdioUpstream {
     }
 
     private void abortStart(Slot slot, StdioSession session, String why) {
-        String problem = "upstream process " + slot.label() + " " + why;
+        String problem = "upstream process " + why;
         slot.lastProblem = problem;
-        log.warn("{}; stopping it", problem);
+        log.warn("Stdio upstream {}: {}; stopping it", slot.label(), problem);
         session.stopping(why);
         failWaitersUnlessReady(problem);
         runtime.stopAsync(session.process());
@@ -416,7 +417,7 @@ public final class StdioUpstream {
         }
         String why = session.goneWhy();
         slot.lastProblem = why;
-        log.warn("Upstream process {}: {}", slot.label(), why);
+        log.warn("Stdio upstream {}: {}", slot.label(), why);
         if (wasStarting) {
             failWaitersUnlessReady(slot.lastProblem);
         }

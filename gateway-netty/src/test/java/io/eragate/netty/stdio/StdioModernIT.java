@@ -37,7 +37,8 @@ class StdioModernIT {
         gateway = StdioGateway.start(
                 UpstreamConfig.stdio("modern", command, EraSetting.AUTO),
                 UpstreamConfig.stdio("hasty", command, EraSetting.MODERN)
-                        .withProcess(1, RestartPolicy.ALWAYS, 4 * 1024 * 1024, 256, Duration.ofMillis(800)));
+                        .withProcess(1, RestartPolicy.ALWAYS, 4 * 1024 * 1024, 256, Duration.ofMillis(800)),
+                UpstreamConfig.stdio("dual", withArgument(command, "serve"), EraSetting.LEGACY));
     }
 
     @AfterAll
@@ -120,6 +121,32 @@ class StdioModernIT {
         assertThat(unknownMethod.statusCode()).isEqualTo(404);
         assertThat(parse(unknownMethod.body()).path("error").path("code").asInt()).isEqualTo(-32601);
         assertThat(parse(unknownMethod.body()).path("id").asInt()).isEqualTo(5);
+    }
+
+    @Test
+    void aLegacyProcessLogsForEveryRequestAndEachRequestGetsOnlyTheLevelsItAskedFor() throws Exception {
+        String asking = StdioGateway.toolsCall("1", "chatty", "{}", ",\"io.modelcontextprotocol/logLevel\":\"info\"");
+        String silent = StdioGateway.toolsCall("2", "chatty", "{}", "");
+
+        HttpResponse<String> withLogs = gateway.http().send(gateway.post("dual", asking, "tools/call", "chatty"),
+                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> withoutLogs = gateway.http().send(gateway.post("dual", silent, "tools/call", "chatty"),
+                HttpResponse.BodyHandlers.ofString());
+
+        List<JsonNode> events = Stream.of(withLogs.body().split("\n")).filter(line -> line.startsWith("data:"))
+                .map(line -> parse(line.substring(5))).toList();
+        assertThat(events).extracting(event -> event.path("params").path("data").asText())
+                .containsExactly("chatty says info", "chatty says warning", "");
+        assertThat(events.get(2).path("result").path("content").get(0).path("text").asText())
+                .isEqualTo("said three things");
+        assertThat(withoutLogs.headers().firstValue("content-type")).contains("application/json");
+        assertThat(parse(withoutLogs.body()).path("result").path("resultType").asText()).isEqualTo("complete");
+    }
+
+    private static List<String> withArgument(List<String> command, String argument) {
+        List<String> extended = new ArrayList<>(command);
+        extended.add(argument);
+        return extended;
     }
 
     private static JsonNode parse(String json) {

@@ -172,6 +172,20 @@ class StdioSupervisionIT {
         }
     }
 
+    @Test
+    void aChildThatExitsOnTheDiscoverProbeIsLegacy() throws Exception {
+        try (StdioGateway gateway = StdioGateway.start(
+                UpstreamConfig.stdio("strict", List.of("sh", "-c", "read line; exit 0"), EraSetting.AUTO))) {
+            HttpResponse<String> answer = gateway.callTool("strict", "1", "echo", "{}");
+
+            assertThat(answer.statusCode()).isEqualTo(502);
+            assertThat(answer.body()).contains("upstream process exited with code 0");
+            assertThat(gateway.upstream("strict").era()).isEqualTo(io.eragate.core.mcp.Era.LEGACY);
+            assertThat(gateway.upstream("strict").report().path("detail").asText())
+                    .startsWith("stdio: no answer to server/discover");
+        }
+    }
+
     private static List<Long> descendantsOf(long pid) {
         return ProcessHandle.of(pid).map(handle -> handle.descendants().map(ProcessHandle::pid).toList())
                 .orElse(List.of());
