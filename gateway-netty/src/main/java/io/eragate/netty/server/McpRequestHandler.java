@@ -131,7 +131,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive);
         if (stdio.isPresent()) {
             // A process's era is its own business: the stdio upstream probes it and translates.
-            current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio(), () -> done(ctx));
+            current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio().stamper(),
+                    context.stdio().discover(), () -> done(ctx));
             current.start();
             return;
         }

@@ -2,9 +2,11 @@ package io.eragate.netty.stdio;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.bridge.DiscoverSynthesizer;
 import io.eragate.core.bridge.ErrorMapper;
 import io.eragate.core.bridge.LogFilter;
 import io.eragate.core.bridge.MappedError;
+import io.eragate.core.bridge.ResultStamper;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
@@ -29,8 +31,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One 2026-07-28 request served by a stdio upstream. A ready process is taken from the upstream (the least busy of
- * its instances); the request goes to it as the process's era needs (legacy: envelope stripped, the bridge's
+ * One 2026-07-28 request served by a stdio upstream (or a 2024-11-05 HTTP+SSE one: any {@link SessionSource}). A
+ * ready process is taken from the upstream (the least busy of its instances); the request goes to it as the era needs (legacy: envelope stripped, the bridge's
  * translation; modern: as sent), under an id and progress token of Eragate's own. Progress and (when asked for) log
  * messages reach the client on an SSE stream opened at the first of them; the result comes back stamped (legacy) or
  * as sent (modern), errors mapped.
@@ -46,8 +48,9 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
     private final ChannelHandlerContext client;
     private final ForwardedRequest forwarded;
     private final JsonRpcRequest request;
-    private final StdioUpstream upstream;
-    private final StdioUpstreams shared;
+    private final SessionSource upstream;
+    private final ResultStamper stamper;
+    private final DiscoverSynthesizer discover;
     private final Runnable onComplete;
     private final ClientStream stream;
     private final LogFilter logFilter;
@@ -64,17 +67,18 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
      *
      * @param onComplete runs once when the client has its whole answer, or the exchange was cancelled
      */
-    public StdioExchange(ChannelHandlerContext client, ForwardedRequest forwarded, StdioUpstream upstream,
-            StdioUpstreams shared, Runnable onComplete) {
+    public StdioExchange(ChannelHandlerContext client, ForwardedRequest forwarded, SessionSource upstream,
+            ResultStamper stamper, DiscoverSynthesizer discover, Runnable onComplete) {
         this.client = client;
         this.forwarded = forwarded;
         this.request = (JsonRpcRequest) forwarded.request().message();
         this.upstream = upstream;
-        this.shared = shared;
+        this.stamper = stamper;
+        this.discover = discover;
         this.onComplete = onComplete;
         this.stream = new ClientStream(client, forwarded.keepAlive());
         this.logFilter = LogFilter.forRequest(request.params());
-        this.timeout = upstream.config().requestTimeout();
+        this.timeout = upstream.requestTimeout();
     }
 
     @Override
@@ -113,7 +117,7 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
         session = acquired;
         if (session.era() == Era.LEGACY && Methods.SERVER_DISCOVER.equals(request.method())) {
             answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(),
-                    shared.discover().discoverResult(session.initializeResult()))));
+                    discover.discoverResult(session.initializeResult()))));
             return;
         }
         Optional<StdioSession.Call> begun = session.begin(request, this, client.executor());
@@ -154,7 +158,7 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
                     "result is not an object").body());
             return;
         }
-        ObjectNode stamped = shared.stamper().stamp(request.method(), (ObjectNode) result,
+        ObjectNode stamped = stamper.stamp(request.method(), (ObjectNode) result,
                 session.initializeResult());
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), stamped)));
     }

@@ -26,7 +26,7 @@ import org.slf4j.LoggerFactory;
  * blocks on a full pipe; stdin is written from a bounded queue, so a child that stops reading never blocks a caller.
  * No event loop ever touches a pipe.
  */
-final class StdioProcess {
+final class StdioProcess implements MessageLink {
     private static final Logger log = LoggerFactory.getLogger(StdioProcess.class);
     private static final Logger stderrLog = LoggerFactory.getLogger("io.eragate.stdio.stderr");
     private static final int MAX_STDERR_LINE_BYTES = 8 * 1024;
@@ -122,7 +122,8 @@ final class StdioProcess {
     }
 
     /** How logs name this process. */
-    String label() {
+    @Override
+    public String label() {
         return label;
     }
 
@@ -136,7 +137,8 @@ final class StdioProcess {
      *
      * @return false when the queue is full or stdin is closing
      */
-    boolean send(byte[] json) {
+    @Override
+    public boolean send(byte[] json) {
         return !stdinClosing.get() && json.length > 0 && outbox.offer(json);
     }
 
@@ -172,6 +174,13 @@ final class StdioProcess {
         closeStdin();
         tree.stop(grace);
         log.info("Stopped upstream process {} (pid {})", label, process.pid());
+    }
+
+    /** Broken: stdin is closed and SIGTERM sent; the exit follows. */
+    @Override
+    public void abandon() {
+        closeStdin();
+        tree.root().destroy();
     }
 
     /** Asks for stdin to be closed once the lines queued before are written. */

@@ -3,10 +3,13 @@ package io.eragate.netty.stdio;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.bridge.IdRewriter;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.eragate.core.bridge.LegacyReplyReader;
+import io.eragate.core.bridge.LogFilter;
 import io.eragate.core.bridge.ModernRequestTranslator;
 import io.eragate.core.bridge.UpstreamExchange;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
@@ -15,9 +18,11 @@ import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
+import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.stdio.ModernStdioRequests;
 import io.eragate.core.stdio.SharedProcessClient;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,13 +30,16 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The MCP conversation with one process, shared by many client requests. Every request gets an id (and progress
+ * The MCP conversation with one server (a process, or a 2024-11-05 HTTP+SSE session), shared by many client
+ * requests. Every request gets an id (and progress
  * token) of Eragate's own from the process's {@link IdRewriter}, so answers go to their own caller and to no one
  * else; a response whose id is unknown (late, or for a cancelled request) is dropped.
  *
@@ -43,14 +51,15 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Thread-safe: requests start and end on many event loops while the reader thread routes answers.
  */
-final class StdioSession implements StdioProcess.Listener {
+public final class StdioSession implements StdioProcess.Listener {
     private static final Logger log = LoggerFactory.getLogger(StdioSession.class);
     private static final AtomicLong SESSION_SEQ = new AtomicLong();
     private static final int LOGGED_GARBAGE_LINES = 10;
     private static final int SNIPPET_CHARS = 200;
 
-    /** Told when the process has exited and every request on it has been failed; called on the reader thread. */
-    interface ExitListener {
+    /** Told when the link is lost and every request on it has been failed; called on the thread that saw it. */
+    public interface ExitListener {
+        /** {@code exitCode} is the process's, or -1 for a link that is no process. */
         void onSessionExit(StdioSession session, int exitCode);
     }
 
@@ -95,55 +104,55 @@ final class StdioSession implements StdioProcess.Listener {
 
     private final String upstream;
     private final Era era;
-    private final StdioProcess process;
+    private final MessageLink link;
     private final IdRewriter rewriter;
     private final ExitListener onExit;
     private final Map<String, Call> calls = new ConcurrentHashMap<>();
     private final Map<String, CompletableFuture<JsonRpcResponse>> ownRequests = new ConcurrentHashMap<>();
     private final AtomicLong ownIds = new AtomicLong();
     private final AtomicInteger garbageLines = new AtomicInteger();
+    private final AtomicBoolean lost = new AtomicBoolean();
     private volatile ObjectNode initializeResult;
     private volatile String stopReason;
     private volatile String goneWhy;
 
     /**
      * @param upstream the configured upstream name
-     * @param era the process's era: the bridge translation for legacy, requests as sent for modern
-     * @param maxPendingRequests requests the process carries at once
-     * @param onExit told the exit code once the process has exited and every request has been failed
+     * @param era the server's era: the bridge translation for legacy, requests as sent for modern
+     * @param link how messages reach the server
+     * @param maxPendingRequests requests the server carries at once
+     * @param onExit told once the link is lost and every request has been failed
      */
-    StdioSession(String upstream, Era era, StdioProcess process, int maxPendingRequests, ExitListener onExit) {
+    public StdioSession(String upstream, Era era, MessageLink link, int maxPendingRequests, ExitListener onExit) {
         this.upstream = upstream;
         this.era = era;
-        this.process = process;
+        this.link = link;
         this.rewriter = new IdRewriter(SESSION_SEQ.incrementAndGet(), maxPendingRequests);
         this.onExit = onExit;
     }
 
-    StdioProcess process() {
-        return process;
-    }
-
-    Era era() {
+    /** The server's era. */
+    public Era era() {
         return era;
     }
 
-    /** The legacy process's {@code InitializeResult}; {@code null} for a modern one or before the handshake. */
-    ObjectNode initializeResult() {
+    /** The legacy server's {@code InitializeResult}; {@code null} for a modern one or before the handshake. */
+    public ObjectNode initializeResult() {
         return initializeResult;
     }
 
-    void initialized(ObjectNode result) {
+    /** Records the legacy handshake's result. */
+    public void initialized(ObjectNode result) {
         this.initializeResult = result;
     }
 
     /** Requests in flight now. */
-    int inFlight() {
+    public int inFlight() {
         return rewriter.inFlight();
     }
 
-    /** Whether the process has exited (or is being stopped) and takes no more requests. */
-    boolean isGone() {
+    /** Whether the link is lost (or being closed) and takes no more requests. */
+    public boolean isGone() {
         return goneWhy != null || stopReason != null;
     }
 
@@ -168,7 +177,7 @@ final class StdioSession implements StdioProcess.Listener {
                 : ModernStdioRequests.forward(modern, exchange);
         Call call = new Call(exchange, listener, executor);
         calls.put(key(exchange.upstreamId()), call);
-        if (!process.send(JsonRpcCodec.encode(sent))) {
+        if (!link.send(JsonRpcCodec.encode(sent))) {
             end(call);
             return Optional.empty();
         }
@@ -182,7 +191,7 @@ final class StdioSession implements StdioProcess.Listener {
     void cancel(Call call, String reason) {
         if (end(call)) {
             JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(call.exchange(), reason);
-            process.send(JsonRpcCodec.encode(cancelled));
+            link.send(JsonRpcCodec.encode(cancelled));
         }
     }
 
@@ -190,24 +199,73 @@ final class StdioSession implements StdioProcess.Listener {
      * Sends a request of Eragate's own (the {@code initialize} handshake, {@code logging/setLevel}); the future
      * completes with the response on the reader thread, or fails when the process exits first.
      */
-    CompletableFuture<JsonRpcResponse> request(String method, ObjectNode params) {
+    public CompletableFuture<JsonRpcResponse> request(String method, ObjectNode params) {
         JsonRpcId id = JsonRpcId.of("eragate-" + method.replace('/', '-') + "-" + ownIds.incrementAndGet());
         CompletableFuture<JsonRpcResponse> response = new CompletableFuture<>();
         ownRequests.put(key(id), response);
-        if (!process.send(JsonRpcCodec.encode(new JsonRpcRequest(id, method, params)))) {
+        if (!link.send(JsonRpcCodec.encode(new JsonRpcRequest(id, method, params)))) {
             ownRequests.remove(key(id));
             response.completeExceptionally(new IllegalStateException("the process does not take input"));
         }
         return response;
     }
 
+    /**
+     * The one legacy handshake of this session: {@code initialize} with {@code initializeParams}, a check that the
+     * negotiated version is one Eragate speaks, {@code notifications/initialized}, and (when the server logs)
+     * {@code logging/setLevel} to the most verbose level, since each request's own level is applied by Eragate. Fails
+     * with {@link HandshakeException}, or a {@link java.util.concurrent.TimeoutException} after {@code timeout}.
+     */
+    public CompletableFuture<ObjectNode> handshake(ObjectNode initializeParams, Duration timeout) {
+        return request(Methods.INITIALIZE, initializeParams)
+                .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+                .thenApply(response -> {
+                    if (response.isError()) {
+                        throw new HandshakeException("refused initialize: " + response.error().code() + " "
+                                + response.error().message(),
+                                response.error().code() == JsonRpcErrorCodes.UNSUPPORTED_PROTOCOL_VERSION);
+                    }
+                    JsonNode result = response.result();
+                    String version = result.path("protocolVersion").asText("");
+                    if (!result.isObject() || !ProtocolVersions.isSupportedLegacy(version)) {
+                        throw new HandshakeException("negotiated protocol version \"" + version
+                                + "\", which Eragate does not speak", false);
+                    }
+                    ObjectNode initializeResult = (ObjectNode) result;
+                    initialized(initializeResult);
+                    notify(Methods.NOTIFICATION_INITIALIZED, null);
+                    if (initializeResult.path("capabilities").has("logging")) {
+                        request(Methods.LOGGING_SET_LEVEL,
+                                JsonNodeFactory.instance.objectNode().put("level", LogFilter.mostVerboseLevel()));
+                    }
+                    return initializeResult;
+                });
+    }
+
+    /** A legacy server refused the handshake, or negotiated a version Eragate does not speak. */
+    public static final class HandshakeException extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        private final boolean modernRefusal;
+
+        HandshakeException(String message, boolean modernRefusal) {
+            super(message, null, false, false);
+            this.modernRefusal = modernRefusal;
+        }
+
+        /** Whether the server refused {@code initialize} with -32022: it is modern after all. */
+        public boolean modernRefusal() {
+            return modernRefusal;
+        }
+    }
+
     /** Sends a notification of Eragate's own. */
-    void notify(String method, ObjectNode params) {
-        process.send(JsonRpcCodec.encode(new JsonRpcNotification(method, params)));
+    public void notify(String method, ObjectNode params) {
+        link.send(JsonRpcCodec.encode(new JsonRpcNotification(method, params)));
     }
 
     /** Marks the process as being stopped for {@code reason}; requests failing after this say why. */
-    void stopping(String reason) {
+    public void stopping(String reason) {
         if (stopReason == null) {
             stopReason = reason;
         }
@@ -215,6 +273,11 @@ final class StdioSession implements StdioProcess.Listener {
 
     @Override
     public void onLine(String line) {
+        onMessage(line);
+    }
+
+    /** One JSON-RPC message (or a line that should have been one) from the server. */
+    public void onMessage(String line) {
         List<JsonRpcMessage> messages = LegacyReplyReader.messages("application/json",
                 line.getBytes(StandardCharsets.UTF_8));
         if (messages.isEmpty()) {
@@ -227,14 +290,14 @@ final class StdioSession implements StdioProcess.Listener {
             } else if (message instanceof JsonRpcNotification notification) {
                 onNotification(notification);
             } else if (message instanceof JsonRpcRequest request) {
-                process.send(JsonRpcCodec.encode(SharedProcessClient.answer(request)));
+                link.send(JsonRpcCodec.encode(SharedProcessClient.answer(request)));
             }
         }
     }
 
     private void onResponse(JsonRpcResponse response) {
         if (response.id() == null) {
-            log.info("[{}] error without a request id: {} {}", process.label(), response.error().code(),
+            log.info("[{}] error without a request id: {} {}", link.label(), response.error().code(),
                     response.error().message());
             return;
         }
@@ -248,7 +311,7 @@ final class StdioSession implements StdioProcess.Listener {
         if (call != null && end(call)) {
             call.deliver(() -> call.listener.onResponse(response));
         } else {
-            log.debug("[{}] dropped a response to {}: no request in flight has that id", process.label(), id);
+            log.debug("[{}] dropped a response to {}: no request in flight has that id", link.label(), id);
         }
     }
 
@@ -273,7 +336,7 @@ final class StdioSession implements StdioProcess.Listener {
             }
             return;
         }
-        log.debug("[{}] notification {} concerns no request; dropped", process.label(), notification.method());
+        log.debug("[{}] notification {} concerns no request; dropped", link.label(), notification.method());
     }
 
     private void onGarbage(String line) {
@@ -281,18 +344,17 @@ final class StdioSession implements StdioProcess.Listener {
         String snippet = line.length() > SNIPPET_CHARS ? line.substring(0, SNIPPET_CHARS) + "…" : line;
         if (seen <= LOGGED_GARBAGE_LINES) {
             log.warn("[{}] stdout line is not JSON-RPC, ignored (MCP servers must log to stderr): {}",
-                    process.label(), snippet);
+                    link.label(), snippet);
         } else {
-            log.debug("[{}] stdout line is not JSON-RPC, ignored: {}", process.label(), snippet);
+            log.debug("[{}] stdout line is not JSON-RPC, ignored: {}", link.label(), snippet);
         }
     }
 
     @Override
     public void onLineTooLong(int maxLineBytes) {
         stopping("wrote a stdout line longer than " + maxLineBytes + " bytes (maxLineBytes)");
-        log.warn("[{}] {}; restarting it", process.label(), stopReason);
-        process.closeStdin();
-        process.tree().root().destroy();
+        log.warn("[{}] {}; restarting it", link.label(), stopReason);
+        link.abandon();
     }
 
     @Override
@@ -300,6 +362,18 @@ final class StdioSession implements StdioProcess.Listener {
         String why = stopReason != null
                 ? "upstream process " + stopReason + " (exit code " + exitCode + ")"
                 : "upstream process exited with code " + exitCode;
+        linkLost(why, exitCode);
+    }
+
+    /** The link to the server is gone for {@code why}: every request on it fails, and no more are taken. */
+    public void onLinkLost(String why) {
+        linkLost(stopReason != null ? why + " (" + stopReason + ")" : why, -1);
+    }
+
+    private void linkLost(String why, int exitCode) {
+        if (!lost.compareAndSet(false, true)) {
+            return;
+        }
         goneWhy = why;
         for (Call call : List.copyOf(calls.values())) {
             if (end(call)) {
@@ -316,7 +390,7 @@ final class StdioSession implements StdioProcess.Listener {
     }
 
     /** Why the process is gone, or {@code null} while it runs. */
-    String goneWhy() {
+    public String goneWhy() {
         return goneWhy;
     }
 
@@ -335,6 +409,6 @@ final class StdioSession implements StdioProcess.Listener {
 
     @Override
     public String toString() {
-        return upstream + " " + process.label() + " (" + era + ")";
+        return upstream + " " + link.label() + " (" + era + ")";
     }
 }

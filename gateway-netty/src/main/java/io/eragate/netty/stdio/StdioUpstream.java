@@ -1,17 +1,14 @@
 package io.eragate.netty.stdio;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.bridge.LegacyReplyReader;
-import io.eragate.core.bridge.LogFilter;
 import io.eragate.core.config.RestartPolicy;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.era.ProbeClassifier;
 import io.eragate.core.era.ProbeVerdict;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
-import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
@@ -31,6 +28,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * <p>Threading: every field without {@code volatile} belongs to the supervisor thread; {@link #acquire()} may be
  * called from any thread and does not block.
  */
-public final class StdioUpstream {
+public final class StdioUpstream implements SessionSource {
     private static final Logger log = LoggerFactory.getLogger(StdioUpstream.class);
     private static final int EXTRA_STDIN_LINES = 64;
 
@@ -95,6 +93,8 @@ public final class StdioUpstream {
         volatile State state = State.IDLE;
         volatile StdioSession ready;
         volatile StdioSession starting;
+        /** The process of {@code ready} or {@code starting}. */
+        volatile StdioProcess process;
         volatile int restarts;
         volatile Integer lastExitCode;
         volatile String lastProblem;
@@ -111,6 +111,7 @@ public final class StdioUpstream {
     }
 
     /** The configured name. */
+    @Override
     public String name() {
         return config.name();
     }
@@ -118,6 +119,11 @@ public final class StdioUpstream {
     /** The configuration this upstream runs. */
     public UpstreamConfig config() {
         return config;
+    }
+
+    @Override
+    public Duration requestTimeout() {
+        return config.requestTimeout();
     }
 
     /** The era, once pinned or probed; {@code null} before. */
@@ -135,7 +141,8 @@ public final class StdioUpstream {
      * when one becomes ready. Fails with {@link StdioUnavailableException} when none can be had. Completes on any
      * thread; callers hop back to their own event loop.
      */
-    CompletableFuture<StdioSession> acquire() {
+    @Override
+    public CompletableFuture<StdioSession> acquire() {
         StdioSession best = leastLoaded();
         if (best != null) {
             return CompletableFuture.completedFuture(best);
@@ -332,55 +339,37 @@ public final class StdioUpstream {
         StdioSession session = new StdioSession(name(), era, process, config.maxPendingRequests(),
                 (exited, code) -> onSupervisor(() -> onSessionExit(slot, exited, code)));
         slot.starting = session;
+        slot.process = process;
         process.startIo(session);
         if (era == Era.MODERN) {
             onReady(slot, session);
             return;
         }
-        session.request(Methods.INITIALIZE, runtime.client().initializeParams())
-                .orTimeout(runtime.initializeTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .whenCompleteAsync((response, failure) -> onInitializeAnswer(slot, session, response, failure),
+        session.handshake(runtime.client().initializeParams(), runtime.initializeTimeout())
+                .whenCompleteAsync((result, failure) -> onHandshake(slot, session, result, failure),
                         runtime.onSupervisor());
     }
 
-    private void onInitializeAnswer(Slot slot, StdioSession session, JsonRpcResponse response, Throwable failure) {
+    private void onHandshake(Slot slot, StdioSession session, ObjectNode result, Throwable failure) {
         if (slot.starting != session || closed || session.goneWhy() != null) {
             // A process that exited during the handshake is handled as an exit.
             return;
         }
         if (failure != null) {
-            Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause instanceof StdioSession.HandshakeException refused && refused.modernRefusal()) {
+                // A modern-only server refusing the legacy handshake: the cached verdict was wrong.
+                era = null;
+                eraDetail = "initialize was refused with -32022; probing again";
+            }
             abortStart(slot, session, cause instanceof TimeoutException
                     ? "did not answer initialize within " + runtime.initializeTimeout().toMillis() + " ms"
                     : cause.getMessage());
             return;
         }
-        if (response.isError()) {
-            if (response.error().code() == JsonRpcErrorCodes.UNSUPPORTED_PROTOCOL_VERSION) {
-                // A modern-only server refusing the legacy handshake: the cached verdict was wrong.
-                era = null;
-                eraDetail = "initialize was refused with -32022; probing again";
-            }
-            abortStart(slot, session, "refused initialize: " + response.error().code() + " "
-                    + response.error().message());
-            return;
-        }
-        JsonNode result = response.result();
-        String version = result.path("protocolVersion").asText("");
-        if (!result.isObject() || !ProtocolVersions.isSupportedLegacy(version)) {
-            abortStart(slot, session, "negotiated protocol version \"" + version + "\", which Eragate does not speak");
-            return;
-        }
-        ObjectNode initializeResult = (ObjectNode) result;
-        session.initialized(initializeResult);
-        session.notify(Methods.NOTIFICATION_INITIALIZED, null);
-        if (initializeResult.path("capabilities").has("logging")) {
-            // The process logs for every request at once; each request's own level is applied by the gateway.
-            session.request(Methods.LOGGING_SET_LEVEL,
-                    JsonNodeFactory.instance.objectNode().put("level", LogFilter.mostVerboseLevel()));
-        }
-        log.info("Upstream process {} is ready: {} {}", slot.label(), version,
-                initializeResult.path("serverInfo").path("name").asText("(no serverInfo)"));
+        log.info("Upstream process {} is ready: {} {}", slot.label(), result.path("protocolVersion").asText(),
+                result.path("serverInfo").path("name").asText("(no serverInfo)"));
         onReady(slot, session);
     }
 
@@ -390,7 +379,7 @@ public final class StdioUpstream {
         log.warn("Stdio upstream {}: {}; stopping it", slot.label(), problem);
         session.stopping(why);
         failWaitersUnlessReady(problem);
-        runtime.stopAsync(session.process());
+        runtime.stopAsync(slot.process);
     }
 
     private void onReady(Slot slot, StdioSession session) {
@@ -408,8 +397,10 @@ public final class StdioUpstream {
         if (slot.ready != session && !wasStarting) {
             return;
         }
+        StdioProcess process = slot.process;
         slot.ready = null;
         slot.starting = null;
+        slot.process = null;
         slot.lastExitCode = exitCode;
         if (closed || slot.state == State.STOPPED) {
             slot.state = State.STOPPED;
@@ -426,7 +417,7 @@ public final class StdioUpstream {
             failWaitersIfUnavailable();
             return;
         }
-        scheduleRestart(slot, session.process().startedAt());
+        scheduleRestart(slot, process.startedAt());
     }
 
     private void scheduleRestart(Slot slot, Instant startedAt) {
@@ -493,9 +484,9 @@ public final class StdioUpstream {
     /** Remembers the descendants of every process (see {@link ProcessTree}); runs on the supervisor. */
     void refreshTrees() {
         for (Slot slot : slots) {
-            StdioSession session = slot.ready != null ? slot.ready : slot.starting;
-            if (session != null) {
-                session.process().tree().refresh();
+            StdioProcess process = slot.process;
+            if (process != null) {
+                process.tree().refresh();
             }
         }
     }
@@ -519,8 +510,10 @@ public final class StdioUpstream {
                     for (StdioSession session : new StdioSession[] {slot.ready, slot.starting}) {
                         if (session != null) {
                             session.stopping("was stopped: the gateway is shutting down");
-                            stops.add(runtime.stopAsync(session.process()));
                         }
+                    }
+                    if (slot.process != null) {
+                        stops.add(runtime.stopAsync(slot.process));
                     }
                 }
                 probes.forEach(probe -> stops.add(runtime.stopAsync(probe)));
@@ -537,9 +530,9 @@ public final class StdioUpstream {
     public List<Long> pids() {
         List<Long> pids = new ArrayList<>();
         for (Slot slot : slots) {
-            StdioSession session = slot.ready != null ? slot.ready : slot.starting;
-            if (session != null && session.process().isAlive()) {
-                pids.add(session.process().pid());
+            StdioProcess process = slot.process;
+            if (process != null && process.isAlive()) {
+                pids.add(process.pid());
             }
         }
         return pids;
@@ -558,9 +551,9 @@ public final class StdioUpstream {
     public List<String> recentStderr() {
         List<String> lines = new ArrayList<>();
         for (Slot slot : slots) {
-            StdioSession session = slot.ready != null ? slot.ready : slot.starting;
-            if (session != null) {
-                lines.addAll(session.process().recentStderr());
+            StdioProcess process = slot.process;
+            if (process != null) {
+                lines.addAll(process.recentStderr());
             }
         }
         return lines;
@@ -573,8 +566,8 @@ public final class StdioUpstream {
     public boolean awaitStderr(String fragment, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         for (Slot slot : slots) {
-            StdioSession session = slot.ready != null ? slot.ready : slot.starting;
-            if (session != null && session.process().awaitStderr(fragment,
+            StdioProcess process = slot.process;
+            if (process != null && process.awaitStderr(fragment,
                     Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
                 return true;
             }
@@ -598,8 +591,9 @@ public final class StdioUpstream {
             instance.put("instance", slot.index);
             instance.put("state", slot.state.name().toLowerCase(Locale.ROOT));
             StdioSession session = slot.ready != null ? slot.ready : slot.starting;
-            if (session != null) {
-                instance.put("pid", session.process().pid());
+            StdioProcess process = slot.process;
+            if (session != null && process != null) {
+                instance.put("pid", process.pid());
                 instance.put("inFlight", session.inFlight());
             } else {
                 instance.putNull("pid");

@@ -73,11 +73,13 @@ public final class StdioUpstreams implements AutoCloseable {
         return Optional.ofNullable(upstreams.get(name));
     }
 
-    ResultStamper stamper() {
+    /** Stamps translated legacy results with the configured cache hints. */
+    public ResultStamper stamper() {
         return stamper;
     }
 
-    DiscoverSynthesizer discover() {
+    /** Answers {@code server/discover} for legacy sessions. */
+    public DiscoverSynthesizer discover() {
         return discover;
     }
 
