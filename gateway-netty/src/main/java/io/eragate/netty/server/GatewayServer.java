@@ -16,6 +16,7 @@ import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
@@ -139,7 +140,10 @@ public final class GatewayServer implements AutoCloseable {
         LegacyBridge bridge = new LegacyBridge(config.bridge(), upstreams, pools, eras, GatewayVersion.current());
         StdioUpstreams stdio = new StdioUpstreams(config.upstreams(), config.eras(), config.bridge(),
                 GatewayVersion.current());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio);
+        LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
+                limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
+                config.bridge().maxInFlightPerSession());
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
@@ -207,6 +211,7 @@ public final class GatewayServer implements AutoCloseable {
         // Pooled upstream sessions get their DELETE, and requests on stdio processes their 502, while the event
         // loops still run.
         context.bridge().close();
+        context.legacySse().close();
         context.stdio().close();
         shutdown(bossGroup, workerGroup);
         context.pools().close();

@@ -9,6 +9,7 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
 import io.eragate.netty.bridge.BridgeExchange;
+import io.eragate.netty.stdio.SessionSource;
 import io.eragate.netty.stdio.StdioExchange;
 import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.upstream.ClientExchange;
@@ -164,11 +165,37 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
+        if (known == Era.LEGACY) {
+            // A legacy origin may speak only the 2024-11-05 HTTP+SSE transport; that is learned once, here.
+            CompletableFuture<Optional<SessionSource>> sse = context.legacySse().sourceFor(target);
+            if (sse.isDone()) {
+                startLegacy(ctx, forwarded, target, sse);
+            } else {
+                sse.whenComplete((ignored, failure) -> ctx.executor().execute(
+                        () -> startLegacy(ctx, forwarded, target, sse)));
+            }
+            return;
+        }
         UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
-        Duration timeout = context.limits().upstreamResponseTimeout();
-        current = known == Era.MODERN
-                ? new ModernExchange(ctx, forwarded, target, pool, timeout, () -> done(ctx))
-                : new BridgeExchange(ctx, forwarded, target, pool, context.bridge(), timeout, () -> done(ctx));
+        current = new ModernExchange(ctx, forwarded, target, pool, context.limits().upstreamResponseTimeout(),
+                () -> done(ctx));
+        current.start();
+    }
+
+    private void startLegacy(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
+            CompletableFuture<Optional<SessionSource>> sse) {
+        if (!ctx.channel().isActive()) {
+            done(ctx);
+            return;
+        }
+        Optional<SessionSource> sseSource = sse.isCompletedExceptionally() ? Optional.empty() : sse.join();
+        if (sseSource.isPresent()) {
+            current = new StdioExchange(ctx, forwarded, sseSource.get(), context.stdio().stamper(),
+                    context.stdio().discover(), () -> done(ctx));
+        } else {
+            current = new BridgeExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
+                    context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));
+        }
         current.start();
     }
 
