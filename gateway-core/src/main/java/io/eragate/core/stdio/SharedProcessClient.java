@@ -11,9 +11,10 @@ import io.eragate.core.mcp.Methods;
 import java.util.Objects;
 
 /**
- * Eragate as the one legacy client of a stdio process that many modern clients share.
+ * Eragate as the one legacy client of a server that many modern clients share: a stdio process, or a 2024-11-05
+ * HTTP+SSE session.
  *
- * <p>The process is initialized once, in Eragate's own name, so it cannot carry any one client's capabilities: it
+ * <p>The server is initialized once, in Eragate's own name, so it cannot carry any one client's capabilities: it
  * declares only {@code roots}, which Eragate can always answer (with no roots: spec digest §6.5; a server such as
  * server-filesystem then keeps the directories it was started with). Sampling and elicitation are not declared, since
  * a modern client cannot be asked anything in the middle of a request on this path.

@@ -177,6 +177,11 @@ public final class StdioSession implements StdioProcess.Listener {
                 : ModernStdioRequests.forward(modern, exchange);
         Call call = new Call(exchange, listener, executor);
         calls.put(key(exchange.upstreamId()), call);
+        if (lost.get()) {
+            // The link was lost while this call registered: it would never be failed by the loss.
+            end(call);
+            return Optional.empty();
+        }
         if (!link.send(JsonRpcCodec.encode(sent))) {
             end(call);
             return Optional.empty();

@@ -173,6 +173,25 @@ class StdioSupervisionIT {
     }
 
     @Test
+    void everyInstanceRunsItsOwnProcessAndRequestsSucceedOnAll() throws Exception {
+        UpstreamConfig pair = UpstreamConfig.stdio("pair", StdioGateway.everything(), EraSetting.LEGACY)
+                .withProcess(2, RestartPolicy.ALWAYS, 4 * 1024 * 1024, 256, Duration.ofSeconds(30));
+        try (StdioGateway gateway = StdioGateway.start(pair)) {
+            assertThat(gateway.callTool("pair", "0", "echo", "{\"message\":\"first\"}").statusCode()).isEqualTo(200);
+            List<CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                calls.add(gateway.callToolAsync("pair", "1", "echo", "{\"message\":\"m" + i + "\"}"));
+            }
+
+            for (int i = 0; i < 10; i++) {
+                assertThat(parse(calls.get(i).join().body()).path("result").path("content").get(0).path("text")
+                        .asText()).isEqualTo("Echo: m" + i);
+            }
+            assertThat(gateway.upstream("pair").pids()).hasSize(2).doesNotHaveDuplicates();
+        }
+    }
+
+    @Test
     void aChildThatExitsOnTheDiscoverProbeIsLegacy() throws Exception {
         try (StdioGateway gateway = StdioGateway.start(
                 UpstreamConfig.stdio("strict", List.of("sh", "-c", "read line; exit 0"), EraSetting.AUTO))) {
