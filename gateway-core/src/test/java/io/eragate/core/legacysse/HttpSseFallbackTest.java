@@ -20,7 +20,8 @@ class HttpSseFallbackTest {
             "405 | ''        | ''                                          | true",
             "400 | text/plain| bad request                                 | true",
             // TS SDK v1 Streamable HTTP: a JSON-RPC error, so JSON-RPC is spoken over POST here.
-            "400 | application/json | {\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Bad Request: Server not initialized\"},\"id\":null} | false",
+            "400 | application/json | {\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Bad Request\"},"
+                    + "\"id\":null} | false",
             "401 | text/html | nope                                        | false",
             "500 | text/html | oops                                        | false"})
     void onlyAProbeRefusedWithoutJsonRpcLeavesRoomForHttpSse(int status, String type, String body, boolean expected) {
@@ -35,7 +36,8 @@ class HttpSseFallbackTest {
             "404 | Cannot POST /sse | true",
             "405 | ''               | true",
             "400 | {\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32000,\"message\":\"Bad Request\"},\"id\":null} | true",
-            "400 | {\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32022,\"message\":\"v\",\"data\":{\"supported\":[\"2026-07-28\"]}}} | false",
+            "400 | {\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32022,\"message\":\"v\","
+                    + "\"data\":{\"supported\":[\"2026-07-28\"]}}} | false",
             "404 | {\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}} | false",
             "400 | {\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32601,\"message\":\"Method not found\"}} | true",
             "200 | {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}} | false",
@@ -48,8 +50,8 @@ class HttpSseFallbackTest {
 
     @ParameterizedTest(name = "{0} + {1}")
     @CsvSource(delimiter = '|', value = {
-            "http://127.0.0.1:3001/sse       | /message?sessionId=abc          | http://127.0.0.1:3001/message?sessionId=abc",
-            "http://127.0.0.1:3001/mcp/sse   | messages?s=1                    | http://127.0.0.1:3001/mcp/messages?s=1",
+            "http://127.0.0.1:3001/sse | /message?sessionId=abc | http://127.0.0.1:3001/message?sessionId=abc",
+            "http://127.0.0.1:3001/mcp/sse | messages?s=1 | http://127.0.0.1:3001/mcp/messages?s=1",
             "http://127.0.0.1:3001/sse       | ' http://127.0.0.1:3001/m?x=1 ' | http://127.0.0.1:3001/m?x=1",
             "https://mcp.example.com/sse     | https://mcp.example.com:443/m   | https://mcp.example.com:443/m",
             "http://127.0.0.1:3001/sse       | http://evil.example/message     | ''",

@@ -26,20 +26,48 @@ final class ProcessTree {
     private static final long MIN_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long MAX_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
+    /** How long the JVM's shutdown waits for graceful stops before it kills what is left. */
+    private static final Duration SHUTDOWN_BUDGET = Duration.ofSeconds(5);
+
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            for (ProcessTree tree : List.copyOf(LIVE)) {
-                tree.killNow();
-            }
-        }, "eragate-stdio-reaper"));
+        Runtime.getRuntime().addShutdownHook(new Thread(ProcessTree::reapAll, "eragate-stdio-reaper"));
     }
 
     private final ProcessHandle root;
+    private final Runnable gracefulStop;
     private final Set<ProcessHandle> descendants = ConcurrentHashMap.newKeySet();
 
-    ProcessTree(ProcessHandle root) {
+    /** @param gracefulStop stops the child the polite way (stdin first); blocks until it has ended */
+    ProcessTree(ProcessHandle root, Runnable gracefulStop) {
         this.root = root;
+        this.gracefulStop = gracefulStop;
         LIVE.add(this);
+    }
+
+    /**
+     * The JVM is going down (possibly while the gateway's own close is stopping the same children): every child gets
+     * its graceful stop, in parallel, within {@link #SHUTDOWN_BUDGET}; whatever is left then is killed.
+     */
+    private static void reapAll() {
+        List<Thread> stoppers = new ArrayList<>();
+        for (ProcessTree tree : List.copyOf(LIVE)) {
+            Thread stopper = new Thread(tree.gracefulStop, "eragate-stdio-reaper-" + tree.root.pid());
+            stopper.setDaemon(true);
+            stopper.start();
+            stoppers.add(stopper);
+        }
+        long deadline = System.nanoTime() + SHUTDOWN_BUDGET.toNanos();
+        for (Thread stopper : stoppers) {
+            try {
+                stopper.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        for (ProcessTree tree : List.copyOf(LIVE)) {
+            tree.killNow();
+        }
     }
 
     /** The child itself. */

@@ -32,8 +32,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One 2026-07-28 request served by a stdio upstream (or a 2024-11-05 HTTP+SSE one: any {@link SessionSource}). A
- * ready process is taken from the upstream (the least busy of its instances); the request goes to it as the era needs (legacy: envelope stripped, the bridge's
- * translation; modern: as sent), under an id and progress token of Eragate's own. Progress and (when asked for) log
+ * ready session is taken from the upstream (for stdio, the least busy of its processes); the request goes to it as the
+ * era needs (legacy: envelope stripped, the bridge's translation; modern: as sent), under an id and progress token of
+ * Eragate's own. Progress and (when asked for) log
  * messages reach the client on an SSE stream opened at the first of them; the result comes back stamped (legacy) or
  * as sent (modern), errors mapped.
  *

@@ -61,7 +61,7 @@ final class StdioProcess implements MessageLink {
         this.label = label;
         this.maxLineBytes = maxLineBytes;
         this.process = process;
-        this.tree = new ProcessTree(process.toHandle());
+        this.tree = new ProcessTree(process.toHandle(), () -> stop(StdioRuntime.STOP_GRACE));
         this.startedAt = Instant.now();
         this.outbox = new ArrayBlockingQueue<>(outboxCapacity);
     }

@@ -127,7 +127,8 @@ class StdioEverythingIT {
         List<String> names = new ArrayList<>();
         env.fieldNames().forEachRemaining(names::add);
         assertThat(names).allMatch(allowed::contains);
-        assertThat(System.getenv().keySet()).as("the gateway has more to hide").anyMatch(name -> !allowed.contains(name));
+        assertThat(System.getenv().keySet()).as("the gateway has more to hide")
+                .anyMatch(name -> !allowed.contains(name));
     }
 
     @Test

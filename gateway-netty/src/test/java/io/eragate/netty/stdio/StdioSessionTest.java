@@ -72,7 +72,8 @@ class StdioSessionTest {
         session.begin(toolsCall("2", ""), second, Runnable::run).orElseThrow();
         session.onMessage(log);
 
-        assertThat(alone.events).containsExactly("notification notifications/message {\"level\":\"info\",\"data\":\"x\"}");
+        assertThat(alone.events)
+                .containsExactly("notification notifications/message {\"level\":\"info\",\"data\":\"x\"}");
         assertThat(second.events).isEmpty();
     }
 

@@ -136,7 +136,8 @@ class StdioSupervisionIT {
 
     @Test
     void aLineOverMaxLineBytesMarksTheProcessBrokenAndItIsReplaced() throws Exception {
-        List<String> floods = List.of("sh", "-c", "while read line; do head -c 3000 /dev/zero | tr '\\0' x; echo; done");
+        List<String> floods = List.of("sh", "-c",
+                "while read line; do head -c 3000 /dev/zero | tr '\\0' x; echo; done");
         UpstreamConfig flood = UpstreamConfig.stdio("flood", floods, EraSetting.MODERN)
                 .withProcess(1, RestartPolicy.ALWAYS, 1024, 256, Duration.ofSeconds(30));
         try (StdioGateway gateway = StdioGateway.start(flood)) {
