@@ -8,9 +8,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.Set;
@@ -232,6 +234,40 @@ final class ConfigMapping {
             }
         }
         return List.copyOf(texts);
+    }
+
+    /**
+     * A mapping of strings to strings, or null when the key is absent. A member whose name fails {@code validName}, or
+     * whose value is not a string, is reported with its name.
+     */
+    Map<String, String> textMap(String key, Predicate<String> validName, String nameRequirement) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return null;
+        }
+        if (!value.isObject()) {
+            typeProblem(key, "a mapping", value);
+            return null;
+        }
+        Map<String, String> texts = new LinkedHashMap<>();
+        for (Map.Entry<String, JsonNode> member : value.properties()) {
+            String memberPath = pathOf(key) + "." + (PLAIN_KEY.matcher(member.getKey()).matches()
+                    ? member.getKey() : quote(member.getKey()));
+            if (!validName.test(member.getKey())) {
+                problems.add(memberPath, nameRequirement);
+            } else if (!member.getValue().isTextual()) {
+                problems.add(memberPath, "expected a string (quote numbers and booleans), got "
+                        + describe(member.getValue()));
+            } else {
+                texts.put(member.getKey(), member.getValue().textValue());
+            }
+        }
+        return texts;
+    }
+
+    /** Whether {@code key} is present (with any value, even an empty one); the key counts as known. */
+    boolean has(String key) {
+        return take(key) != null;
     }
 
     /** Whether {@code key} holds a list with no entries. */

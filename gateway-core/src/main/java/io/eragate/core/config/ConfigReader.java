@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -27,6 +28,11 @@ final class ConfigReader {
     private static final Pattern PATH_FORBIDDEN = Pattern.compile("[?#\\s]");
     private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
     private static final Duration MAX_TIMEOUT = Duration.ofHours(24);
+    private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+    private static final int MAX_COMMAND_PARTS = 1024;
+    /** The keys of an upstream that only a process has. */
+    private static final List<String> PROCESS_KEYS = List.of("env", "cwd", "instances", "restart", "maxLineBytes",
+            "maxPendingRequests", "requestTimeout");
 
     static final ListenConfig DEFAULT_LISTEN = ConfigMapping.defaults(ConfigReader::listen);
     static final AdminConfig DEFAULT_ADMIN = ConfigMapping.defaults(ConfigReader::admin);
@@ -119,7 +125,10 @@ final class ConfigReader {
                         BridgeConfig.SessionStrategy.POOLED));
     }
 
-    /** One upstream; null when its name or URL is unusable. Every name seen, valid or not, joins {@code names}. */
+    /**
+     * One upstream; null when its name, URL or command is unusable. Every name seen, valid or not, joins
+     * {@code names}. Keys are read in record order, so that the list of known keys follows the record.
+     */
     private static UpstreamConfig upstream(ConfigMapping entry, Set<String> names) {
         String name = entry.requiredText("name");
         boolean nameUsable = false;
@@ -132,12 +141,66 @@ final class ConfigReader {
                 nameUsable = true;
             }
         }
-        URI url = upstreamUrl(entry);
+        boolean hasUrl = entry.has("url");
+        boolean stdio = entry.has("command") && !hasUrl;
+        URI url = stdio ? null : upstreamUrl(entry);
+        List<String> command = upstreamCommand(entry, hasUrl);
+        Map<String, String> env = entry.textMap("env", variable -> ENV_NAME.matcher(variable).matches(),
+                "must be a variable name matching [A-Za-z_][A-Za-z0-9_]*");
+        String cwd = entry.text("cwd", UpstreamConfig.NO_CWD, text -> !text.isBlank() && text.indexOf('\0') < 0,
+                "must be a directory path");
+        int instances = entry.integer("instances", UpstreamConfig.DEFAULT_INSTANCES, 1, 64);
+        RestartPolicy restart = entry.choice("restart", RestartPolicy.class, RestartPolicy.ALWAYS);
         EraSetting era = entry.choice("era", EraSetting.class, EraSetting.AUTO);
-        return nameUsable && url != null ? new UpstreamConfig(name, url, era) : null;
+        long maxLineBytes = entry.size("maxLineBytes", UpstreamConfig.DEFAULT_MAX_LINE_BYTES, KIB, 256 * MIB);
+        int maxPendingRequests =
+                entry.integer("maxPendingRequests", UpstreamConfig.DEFAULT_MAX_PENDING_REQUESTS, 1, 100_000);
+        Duration requestTimeout =
+                entry.duration("requestTimeout", UpstreamConfig.DEFAULT_REQUEST_TIMEOUT, MIN_TIMEOUT, MAX_TIMEOUT);
+        if (!stdio) {
+            for (String processKey : PROCESS_KEYS) {
+                if (entry.has(processKey)) {
+                    entry.problem(processKey, "applies only to an upstream with a command (a stdio server),"
+                            + " not to one with a url");
+                }
+            }
+        }
+        boolean targetUsable = stdio ? command != null : url != null;
+        if (!nameUsable || !targetUsable) {
+            return null;
+        }
+        return new UpstreamConfig(name, url, stdio ? command : List.of(), env == null ? Map.of() : env, cwd,
+                instances, restart, era, maxLineBytes, maxPendingRequests, requestTimeout);
+    }
+
+    /** The command of a stdio upstream; null when it is absent or unusable. */
+    private static List<String> upstreamCommand(ConfigMapping entry, boolean hasUrl) {
+        boolean present = entry.has("command");
+        List<String> command = entry.textList("command", text -> !text.isEmpty() && text.indexOf('\0') < 0,
+                "must be a non-empty string");
+        if (!present) {
+            return null;
+        }
+        if (hasUrl) {
+            entry.problem("command", "give either url (an HTTP MCP endpoint) or command (a stdio server), not both");
+            return null;
+        }
+        if (command != null && command.isEmpty() && entry.isEmptyList("command")) {
+            entry.problem("command", "must not be empty: give the program and its arguments, like [npx, -y, server]");
+            return null;
+        }
+        if (command != null && command.size() > MAX_COMMAND_PARTS) {
+            entry.problem("command", "must have at most " + MAX_COMMAND_PARTS + " entries, got " + command.size());
+            return null;
+        }
+        return command == null || command.isEmpty() ? null : command;
     }
 
     private static URI upstreamUrl(ConfigMapping entry) {
+        if (!entry.has("url")) {
+            entry.problem("url", "is required (or command: [program, args...] for a stdio server)");
+            return null;
+        }
         String text = entry.requiredText("url");
         if (text == null) {
             return null;

@@ -216,6 +216,16 @@ public final class Rejections {
                 data));
     }
 
+    /**
+     * 502/-32603 when the process of a stdio upstream failed the request: it exited, could not be started, or will not
+     * be restarted; {@code why} says which, such as "upstream process exited with code 1".
+     */
+    public static Rejection upstreamProcessFailed(JsonRpcId id, String upstream, String why) {
+        Objects.requireNonNull(why, "why");
+        return Rejection.of(502, id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Bad gateway: upstream " + quote(upstream) + ": " + clip(why), upstreamData(upstream)));
+    }
+
     /** 502/-32603 when the upstream answered with something that is not a usable MCP response. */
     public static Rejection upstreamInvalidResponse(JsonRpcId id, String upstream, int status, String why) {
         Objects.requireNonNull(why, "why");

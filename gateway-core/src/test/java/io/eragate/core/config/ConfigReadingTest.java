@@ -1,6 +1,7 @@
 package io.eragate.core.config;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,6 +9,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.junit.jupiter.api.Test;
 
@@ -36,7 +38,11 @@ class ConfigReadingTest {
                         new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"), EraSetting.AUTO),
                         new UpstreamConfig("legacy-fleet.eu_1",
                                 URI.create("https://mcp.internal.example:8443/v1/mcp?tenant=a"), EraSetting.LEGACY),
-                        new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN)),
+                        new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN),
+                        new UpstreamConfig("files", null,
+                                List.of("npx", "-y", "@modelcontextprotocol/server-filesystem", "/srv/shared"),
+                                Map.of("NODE_ENV", "production", "LOG_LEVEL", "3"), "/srv", 3, RestartPolicy.NEVER,
+                                EraSetting.LEGACY, 1024 * 1024, 16, Duration.ofSeconds(90))),
                 List.of(
                         new RouteConfig("/mcp", "everything"),
                         new RouteConfig("/legacy", "legacy-fleet.eu_1"),
@@ -149,6 +155,37 @@ class ConfigReadingTest {
         assertThat(config.upstream("everything")).map(UpstreamConfig::url)
                 .contains(URI.create("http://127.0.0.1:3001/mcp"));
         assertThat(config.upstream("Everything")).isEmpty();
+    }
+
+    @Test
+    void aStdioUpstreamHasNoUrlAndTheProcessDefaults() throws Exception {
+        GatewayConfig config = ConfigLoader.parse("""
+                upstreams: [{name: memory, command: [node, dist/index.js]}]
+                routes: [{path: /mcp, upstream: memory}]
+                """, "t.yaml");
+
+        UpstreamConfig memory = config.upstream("memory").orElseThrow();
+        assertThat(memory).isEqualTo(UpstreamConfig.stdio("memory", List.of("node", "dist/index.js"), EraSetting.AUTO));
+        assertThat(memory.isStdio()).isTrue();
+        assertThat(memory.url()).isNull();
+        assertThat(memory.env()).isEmpty();
+        assertThat(memory.cwd()).isEmpty();
+        assertThat(memory.instances()).isEqualTo(1);
+        assertThat(memory.restart()).isEqualTo(RestartPolicy.ALWAYS);
+        assertThat(memory.maxLineBytes()).isEqualTo(4L * 1024 * 1024);
+        assertThat(memory.maxPendingRequests()).isEqualTo(256);
+        assertThat(memory.requestTimeout()).isEqualTo(Duration.ofSeconds(60));
+        assertThat(config.upstream("memory").map(UpstreamConfig::isStdio)).contains(true);
+    }
+
+    @Test
+    void anUpstreamHasExactlyOneOfUrlAndCommand() {
+        assertThatThrownBy(() -> new UpstreamConfig("x", URI.create("http://a/mcp"), List.of("node"), Map.of(), "",
+                1, RestartPolicy.ALWAYS, EraSetting.AUTO, 1024, 1, Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> UpstreamConfig.stdio("x", List.of(), EraSetting.AUTO))
+                .isInstanceOf(IllegalArgumentException.class);
+        assertThat(new UpstreamConfig("x", URI.create("http://a/mcp"), EraSetting.AUTO).isStdio()).isFalse();
     }
 
     @Test

@@ -25,9 +25,16 @@ class ConfigValidationTest {
                 upstream: everything
             """;
     private static final String VALID_BASE = UPSTREAM + ROUTE;
+    private static final String STDIO = ROUTE + """
+            upstreams:
+              - name: everything
+                command: [node, server.js]
+            """;
     private static final String LIMIT_KEYS = "maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections,"
             + " idleTimeout, upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,"
             + " maxPendingUpstreamAcquires";
+    private static final String UPSTREAM_KEYS = "name, url, command, env, cwd, instances, restart, era, maxLineBytes,"
+            + " maxPendingRequests, requestTimeout";
 
     static Stream<Arguments> invalidConfigs() {
         return Stream.of(
@@ -36,7 +43,7 @@ class ConfigValidationTest {
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
                         "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge)"),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
-                        "upstreams[0].timeout: unknown key (known: name, url, era)"),
+                        "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
                         "listen.\"a\\nb\": unknown key (known: host, port)"),
                 row("route to an unknown upstream", UPSTREAM + "routes: [{path: /mcp, upstream: x}]",
@@ -66,7 +73,7 @@ class ConfigValidationTest {
                         "upstreams[0].name: expected a string, got 5",
                         "routes[0].upstream: unknown upstream \"5\" (known: none)"),
                 row("upstream without url", "upstreams: [{name: everything}]\n" + ROUTE,
-                        "upstreams[0].url: is required"),
+                        "upstreams[0].url: is required (or command: [program, args...] for a stdio server)"),
                 row("upstream url with an empty value", "upstreams: [{name: everything, url: }]\n" + ROUTE,
                         "upstreams[0].url: expected a string, got an empty value"),
                 row("ftp url", VALID_BASE.replace("http://127.0.0.1:3001/mcp", "ftp://x"),
@@ -86,6 +93,43 @@ class ConfigValidationTest {
                         "upstreams[0].era: must be one of auto, modern, legacy, got \"MODERN\""),
                 row("era that YAML reads as a boolean", VALID_BASE.replace("3001/mcp", "3001/mcp\n    era: off"),
                         "upstreams[0].era: must be one of auto, modern, legacy, got false"),
+                row("url and command together", VALID_BASE.replace("3001/mcp", "3001/mcp\n    command: [node]"),
+                        "upstreams[0].command: give either url (an HTTP MCP endpoint) or command (a stdio server),"
+                                + " not both"),
+                row("empty command", "upstreams: [{name: everything, command: []}]\n" + ROUTE,
+                        "upstreams[0].command: must not be empty: give the program and its arguments,"
+                                + " like [npx, -y, server]"),
+                row("command as a string", "upstreams: [{name: everything, command: \"npx server\"}]\n" + ROUTE,
+                        "upstreams[0].command: expected a list, got \"npx server\""),
+                row("command with a number and an empty program", STDIO.replace("[node, server.js]", "[\"\", 5]"),
+                        "upstreams[0].command[0]: must be a non-empty string, got \"\"",
+                        "upstreams[0].command[1]: expected a string, got 5"),
+                row("env value that YAML reads as a number", STDIO + "    env: {PORT: 3001}\n",
+                        "upstreams[0].env.PORT: expected a string (quote numbers and booleans), got 3001"),
+                row("env name with a dash", STDIO + "    env: {MY-VAR: x}\n",
+                        "upstreams[0].env.MY-VAR: must be a variable name matching [A-Za-z_][A-Za-z0-9_]*"),
+                row("env as a list", STDIO + "    env: [A=1]\n",
+                        "upstreams[0].env: expected a mapping, got a list"),
+                row("blank cwd", STDIO + "    cwd: \" \"\n",
+                        "upstreams[0].cwd: must be a directory path, got \" \""),
+                row("no instances", STDIO + "    instances: 0\n",
+                        "upstreams[0].instances: must be between 1 and 64, got 0"),
+                row("too many instances", STDIO + "    instances: 65\n",
+                        "upstreams[0].instances: must be between 1 and 64, got 65"),
+                row("unknown restart policy", STDIO + "    restart: on-failure\n",
+                        "upstreams[0].restart: must be one of always, never, got \"on-failure\""),
+                row("line limit below its bound", STDIO + "    maxLineBytes: 512\n",
+                        "upstreams[0].maxLineBytes: must be between 1KiB and 256MiB, got 512"),
+                row("no pending requests", STDIO + "    maxPendingRequests: 0\n",
+                        "upstreams[0].maxPendingRequests: must be between 1 and 100000, got 0"),
+                row("request timeout of zero", STDIO + "    requestTimeout: 0s\n",
+                        "upstreams[0].requestTimeout: must be between 1ms and 24h, got \"0s\""),
+                row("process settings on a url upstream",
+                        VALID_BASE.replace("3001/mcp", "3001/mcp\n    instances: 2\n    env: {A: b}"),
+                        "upstreams[0].env: applies only to an upstream with a command (a stdio server),"
+                                + " not to one with a url",
+                        "upstreams[0].instances: applies only to an upstream with a command (a stdio server),"
+                                + " not to one with a url"),
                 row("duplicate route path", UPSTREAM + """
                         routes:
                           - {path: /mcp, upstream: everything}
@@ -216,6 +260,16 @@ class ConfigValidationTest {
                           upstreamResponseTimeout: 1ms
                           maxUpstreamConnectionsPerEventLoop: 10000
                           maxPendingUpstreamAcquires: 1
+                        """),
+                Arguments.of("stdio upstream with every process setting at its bounds", STDIO + """
+                            env: {HOME: /tmp, _X1: ""}
+                            cwd: /srv/mcp
+                            instances: 64
+                            restart: never
+                            era: legacy
+                            maxLineBytes: 256MiB
+                            maxPendingRequests: 100000
+                            requestTimeout: 24h
                         """),
                 Arguments.of("route to / and an upstream with a query", """
                         upstreams: [{name: a.b_c-1, url: "HTTPS://example.com:8443/v1/mcp?tenant=x", era: legacy}]

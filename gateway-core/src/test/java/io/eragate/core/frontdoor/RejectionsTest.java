@@ -39,6 +39,10 @@ class RejectionsTest {
                         "{\"jsonrpc\":\"2.0\",\"id\":42,\"error\":{\"code\":-32603,\"message\":\"Bad gateway: "
                                 + "upstream \\\"everything\\\" is unreachable: connection refused\",\"data\":{"
                                 + "\"upstream\":\"everything\"}}}"),
+                Arguments.of(Rejections.upstreamProcessFailed(ID, "memory", "upstream process exited with code 1"),
+                        502, "{\"jsonrpc\":\"2.0\",\"id\":42,\"error\":{\"code\":-32603,\"message\":\"Bad gateway: "
+                                + "upstream \\\"memory\\\": upstream process exited with code 1\",\"data\":{"
+                                + "\"upstream\":\"memory\"}}}"),
                 Arguments.of(Rejections.upstreamTimeout(ID, "everything", Duration.ofSeconds(30)), 504,
                         "{\"jsonrpc\":\"2.0\",\"id\":42,\"error\":{\"code\":-32603,\"message\":\"Gateway timeout: "
                                 + "upstream \\\"everything\\\" did not answer within 30000 ms\",\"data\":{"

@@ -23,23 +23,24 @@ import java.nio.charset.StandardCharsets;
  * there is to send, or an SSE stream, opened at the first notification that must reach the client before the
  * result, with a flush per event.
  */
-final class ClientStream {
+public final class ClientStream {
     private final ChannelHandlerContext client;
     private final boolean keepAlive;
     private boolean streaming;
 
-    ClientStream(ChannelHandlerContext client, boolean keepAlive) {
+    /** A stream for the answer to one request of {@code client}. */
+    public ClientStream(ChannelHandlerContext client, boolean keepAlive) {
         this.client = client;
         this.keepAlive = keepAlive;
     }
 
     /** Whether the SSE stream has begun (and so the status is already 200). */
-    boolean isStreaming() {
+    public boolean isStreaming() {
         return streaming;
     }
 
     /** Sends a notification before the final answer, opening the SSE stream if needed. */
-    void event(byte[] json) {
+    public void event(byte[] json) {
         if (!streaming) {
             streaming = true;
             HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
@@ -58,7 +59,7 @@ final class ClientStream {
     }
 
     /** Sends the final answer and ends the response; {@code status} applies only when no stream was opened. */
-    void finish(int status, byte[] json) {
+    public void finish(int status, byte[] json) {
         if (streaming) {
             client.writeAndFlush(new DefaultLastHttpContent(Unpooled.wrappedBuffer(encode(json))))
                     .addListener(keepAlive ? ChannelFutureListener.CLOSE_ON_FAILURE : ChannelFutureListener.CLOSE);
@@ -77,7 +78,7 @@ final class ClientStream {
     }
 
     /** Ends an open stream without a result: the upstream failed mid-answer, and no fake result is sent. */
-    void abortStream() {
+    public void abortStream() {
         client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 

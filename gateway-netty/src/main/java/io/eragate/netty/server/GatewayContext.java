@@ -1,10 +1,14 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.config.BridgeConfig;
+import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.legacysse.LegacySseUpstreams;
+import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.Map;
@@ -21,9 +25,12 @@ import java.util.Objects;
  * @param limits the configured limits
  * @param eras the era of each upstream
  * @param bridge the legacy bridge's shared state
+ * @param stdio the upstreams that are local processes (not in {@code upstreams}, which are HTTP)
+ * @param legacySse the legacy HTTP upstreams that speak only 2024-11-05 HTTP+SSE, learned at their first request
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
-        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {
+        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
+        LegacySseUpstreams legacySse) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -33,5 +40,16 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(eras, "eras");
         Objects.requireNonNull(bridge, "bridge");
+        Objects.requireNonNull(stdio, "stdio");
+        Objects.requireNonNull(legacySse, "legacySse");
+    }
+
+    /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, StdioUpstreams.none(),
+                new LegacySseUpstreams(pools, eras, GatewayVersion.current(), limits.upstreamResponseTimeout(),
+                        BridgeConfig.defaults().initializeTimeout(), ErasConfig.defaults().probeTimeout(),
+                        BridgeConfig.defaults().maxInFlightPerSession()));
     }
 }

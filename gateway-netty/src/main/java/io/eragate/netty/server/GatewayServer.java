@@ -1,11 +1,13 @@
 package io.eragate.netty.server;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.frontdoor.FrontDoorPolicy;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
@@ -14,6 +16,8 @@ import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.legacysse.LegacySseUpstreams;
+import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
@@ -81,7 +85,7 @@ public final class GatewayServer implements AutoCloseable {
             GatewayContext context = buildContext(config, workers, transport);
             GatewayInitializer initializer = new GatewayInitializer(context);
             AdminPages pages = new AdminPages();
-            pages.register("/admin/eras", context.eras()::reportJson);
+            pages.register("/admin/eras", () -> erasReport(context));
             GatewayServer[] self = new GatewayServer[1];
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {
@@ -98,8 +102,11 @@ public final class GatewayServer implements AutoCloseable {
             } catch (InterruptedException | RuntimeException e) {
                 admin.close().sync();
                 context.bridge().close();
+                context.stdio().close();
                 throw e;
             }
+            // Processes start in the background; requests that come before one is ready wait for it.
+            context.stdio().start();
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
             self[0] = server;
             server.ready = true;
@@ -115,7 +122,8 @@ public final class GatewayServer implements AutoCloseable {
     private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport) {
         LimitsConfig limits = config.limits();
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
-        for (UpstreamConfig upstream : config.upstreams()) {
+        List<UpstreamConfig> httpUpstreams = config.upstreams().stream().filter(u -> !u.isStdio()).toList();
+        for (UpstreamConfig upstream : httpUpstreams) {
             upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
         }
         List<Route> routes = config.routes().stream()
@@ -128,9 +136,30 @@ public final class GatewayServer implements AutoCloseable {
                 new UpstreamPoolSettings(limits.maxUpstreamConnectionsPerEventLoop(),
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
-        EraDirectory eras = new EraDirectory(config.eras(), config.upstreams(), pools, GatewayVersion.current());
+        EraDirectory eras = new EraDirectory(config.eras(), httpUpstreams, pools, GatewayVersion.current());
         LegacyBridge bridge = new LegacyBridge(config.bridge(), upstreams, pools, eras, GatewayVersion.current());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge);
+        StdioUpstreams stdio = new StdioUpstreams(config.upstreams(), config.eras(), config.bridge(),
+                GatewayVersion.current());
+        LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
+                limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
+                config.bridge().maxInFlightPerSession());
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse);
+    }
+
+    /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
+    private static String erasReport(GatewayContext context) {
+        try {
+            ObjectNode report = (ObjectNode) JsonRpcCodec.mapper().readTree(context.eras().reportJson());
+            report.set("stdio", context.stdio().report());
+            return report.toString();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the era report is JSON", e);
+        }
+    }
+
+    /** The stdio upstreams, for reports and tests. */
+    public StdioUpstreams stdio() {
+        return context.stdio();
     }
 
     /**
@@ -192,8 +221,11 @@ public final class GatewayServer implements AutoCloseable {
         ready = false;
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
-        // Pooled upstream sessions get their DELETE while the event loops still run.
+        // Pooled upstream sessions get their DELETE, and requests on stdio processes their 502, while the event
+        // loops still run.
         context.bridge().close();
+        context.legacySse().close();
+        context.stdio().close();
         shutdown(bossGroup, workerGroup);
         context.pools().close();
     }

@@ -9,6 +9,9 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
 import io.eragate.netty.bridge.BridgeExchange;
+import io.eragate.netty.stdio.SessionSource;
+import io.eragate.netty.stdio.StdioExchange;
+import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.ModernExchange;
@@ -28,7 +31,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
-import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Locale;
 import java.util.Map;
@@ -121,7 +123,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             String path, boolean keepAlive) {
         Optional<Route> route = context.routes().match(path);
         UpstreamTarget target = route.map(r -> context.upstreams().get(r.upstream())).orElse(null);
-        if (target == null) {
+        Optional<StdioUpstream> stdio = route.flatMap(r -> context.stdio().get(r.upstream()));
+        if (target == null && stdio.isEmpty()) {
             ClientResponses.writeRejection(ctx, Rejections.unknownPath(path), keepAlive);
             done(ctx);
             return;
@@ -130,6 +133,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
                 clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
                 clientAcceptsChunked);
+        if (stdio.isPresent()) {
+            // A process's era is its own business: the stdio upstream probes it and translates.
+            current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio().stamper(),
+                    context.stdio().discover(), () -> done(ctx));
+            current.start();
+            return;
+        }
         CompletableFuture<Era> era = context.eras().eraOf(target);
         if (era.isDone()) {
             startExchange(ctx, forwarded, target, era);
@@ -158,11 +168,37 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
+        if (known == Era.LEGACY) {
+            // A legacy origin may speak only the 2024-11-05 HTTP+SSE transport; that is learned once, here.
+            CompletableFuture<Optional<SessionSource>> sse = context.legacySse().sourceFor(target);
+            if (sse.isDone()) {
+                startLegacy(ctx, forwarded, target, sse);
+            } else {
+                sse.whenComplete((ignored, failure) -> ctx.executor().execute(
+                        () -> startLegacy(ctx, forwarded, target, sse)));
+            }
+            return;
+        }
         UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
-        Duration timeout = context.limits().upstreamResponseTimeout();
-        current = known == Era.MODERN
-                ? new ModernExchange(ctx, forwarded, target, pool, timeout, () -> done(ctx))
-                : new BridgeExchange(ctx, forwarded, target, pool, context.bridge(), timeout, () -> done(ctx));
+        current = new ModernExchange(ctx, forwarded, target, pool, context.limits().upstreamResponseTimeout(),
+                () -> done(ctx));
+        current.start();
+    }
+
+    private void startLegacy(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
+            CompletableFuture<Optional<SessionSource>> sse) {
+        if (!ctx.channel().isActive()) {
+            done(ctx);
+            return;
+        }
+        Optional<SessionSource> sseSource = sse.isCompletedExceptionally() ? Optional.empty() : sse.join();
+        if (sseSource.isPresent()) {
+            current = new StdioExchange(ctx, forwarded, sseSource.get(), context.stdio().stamper(),
+                    context.stdio().discover(), () -> done(ctx));
+        } else {
+            current = new BridgeExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
+                    context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));
+        }
         current.start();
     }
 

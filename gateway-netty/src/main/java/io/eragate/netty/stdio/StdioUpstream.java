@@ -1,0 +1,610 @@
+package io.eragate.netty.stdio;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.bridge.LegacyReplyReader;
+import io.eragate.core.config.RestartPolicy;
+import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.era.ProbeClassifier;
+import io.eragate.core.era.ProbeVerdict;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.jsonrpc.JsonRpcMessage;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.mcp.Era;
+import io.eragate.core.mcp.MetaKeys;
+import io.eragate.core.mcp.Methods;
+import io.eragate.core.mcp.ProtocolVersions;
+import io.eragate.core.stdio.RestartSchedule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One configured stdio upstream: its processes ({@code instances} of them), their era, and their supervision.
+ *
+ * <ul>
+ *   <li><b>Era.</b> Pinned by configuration, or probed once with {@code server/discover} on a throw-away process
+ *       (spec digest §2.2: some legacy servers exit on an unknown first request); no answer within
+ *       {@code eras.probeTimeout}, or an exit, means legacy. Probed again if a legacy process refuses
+ *       {@code initialize} with a modern -32022.</li>
+ *   <li><b>Start.</b> {@link #start()} starts every instance in the background; a legacy process is ready after its
+ *       one {@code initialize}, a modern one at once. Requests that find no ready process wait for one (at most
+ *       {@code maxPendingRequests} of them); when a start attempt fails while none is ready, they fail with 502.</li>
+ *   <li><b>Restart.</b> A process that exits on its own is started again per {@link RestartSchedule#STANDARD}
+ *       (backoff, and a pause after a crash loop, during which requests get 503), unless {@code restart: never}.</li>
+ *   <li><b>Stop.</b> {@link #close()} stops every process and its descendants (stdin, SIGTERM, SIGKILL).</li>
+ * </ul>
+ *
+ * <p>Threading: every field without {@code volatile} belongs to the supervisor thread; {@link #acquire()} may be
+ * called from any thread and does not block.
+ */
+public final class StdioUpstream implements SessionSource {
+    private static final Logger log = LoggerFactory.getLogger(StdioUpstream.class);
+    private static final int EXTRA_STDIN_LINES = 64;
+
+    /** Where an instance is in its life. */
+    enum State { IDLE, STARTING, READY, BACKOFF, COOLING, FAILED, STOPPED }
+
+    private final UpstreamConfig config;
+    private final StdioRuntime runtime;
+    private final Slot[] slots;
+    private final ArrayDeque<CompletableFuture<StdioSession>> waiters = new ArrayDeque<>();
+    private final RestartSchedule probeSchedule = new RestartSchedule(RestartSchedule.STANDARD);
+    private final List<StdioProcess> probes = new ArrayList<>();
+    private volatile Era era;
+    private volatile String eraLearnedBy;
+    private volatile String eraDetail;
+    private volatile Instant eraLearnedAt;
+    private volatile boolean closed;
+    private boolean probing;
+    private long probeSeq;
+
+    StdioUpstream(UpstreamConfig config, StdioRuntime runtime) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.runtime = runtime;
+        this.slots = new Slot[config.instances()];
+        for (int i = 0; i < slots.length; i++) {
+            slots[i] = new Slot(i);
+        }
+        config.era().pinnedEra().ifPresent(pinned -> learnEra(pinned, "config", "era: " + config.era().yamlName()));
+    }
+
+    /** One process position: its current process and its restart history. */
+    private final class Slot {
+        final int index;
+        final RestartSchedule schedule = new RestartSchedule(RestartSchedule.STANDARD);
+        volatile State state = State.IDLE;
+        volatile StdioSession ready;
+        volatile StdioSession starting;
+        /** The process of {@code ready} or {@code starting}. */
+        volatile StdioProcess process;
+        volatile int restarts;
+        volatile Integer lastExitCode;
+        volatile String lastProblem;
+        volatile Instant coolingUntil;
+        Future<?> pendingStart;
+
+        Slot(int index) {
+            this.index = index;
+        }
+
+        String label() {
+            return config.name() + "#" + index;
+        }
+    }
+
+    /** The configured name. */
+    @Override
+    public String name() {
+        return config.name();
+    }
+
+    /** The configuration this upstream runs. */
+    public UpstreamConfig config() {
+        return config;
+    }
+
+    @Override
+    public Duration requestTimeout() {
+        return config.requestTimeout();
+    }
+
+    /** The era, once pinned or probed; {@code null} before. */
+    public Era era() {
+        return era;
+    }
+
+    /** Starts every instance in the background (probing the era first when it is not pinned). */
+    public void start() {
+        onSupervisor(this::startIdleSlots);
+    }
+
+    /**
+     * A ready process for one request: the one with the fewest requests in flight, at once when there is one, else
+     * when one becomes ready. Fails with {@link StdioUnavailableException} when none can be had. Completes on any
+     * thread; callers hop back to their own event loop.
+     */
+    @Override
+    public CompletableFuture<StdioSession> acquire() {
+        StdioSession best = leastLoaded();
+        if (best != null) {
+            return CompletableFuture.completedFuture(best);
+        }
+        CompletableFuture<StdioSession> waiter = new CompletableFuture<>();
+        try {
+            runtime.supervisor().execute(() -> enqueue(waiter));
+        } catch (RejectedExecutionException e) {
+            waiter.completeExceptionally(new StdioUnavailableException(503, "the gateway is shutting down"));
+        }
+        return waiter;
+    }
+
+    private StdioSession leastLoaded() {
+        StdioSession best = null;
+        for (Slot slot : slots) {
+            StdioSession session = slot.ready;
+            if (session != null && !session.isGone() && (best == null || session.inFlight() < best.inFlight())) {
+                best = session;
+            }
+        }
+        return best;
+    }
+
+    private void enqueue(CompletableFuture<StdioSession> waiter) {
+        if (closed) {
+            waiter.completeExceptionally(new StdioUnavailableException(503, "the gateway is shutting down"));
+            return;
+        }
+        StdioSession best = leastLoaded();
+        if (best != null) {
+            waiter.complete(best);
+            return;
+        }
+        StdioUnavailableException unavailable = unavailability();
+        if (unavailable != null) {
+            waiter.completeExceptionally(unavailable);
+            return;
+        }
+        waiters.removeIf(CompletableFuture::isDone);
+        if (waiters.size() >= config.maxPendingRequests()) {
+            waiter.completeExceptionally(new StdioUnavailableException(503, waiters.size()
+                    + " requests already wait for a process of " + name() + " to start (maxPendingRequests)"));
+            return;
+        }
+        waiters.addLast(waiter);
+        startIdleSlots();
+    }
+
+    /** Why no request can be served for a while, or {@code null} when a process is ready or on its way. */
+    private StdioUnavailableException unavailability() {
+        Slot cooling = null;
+        Slot failed = null;
+        for (Slot slot : slots) {
+            switch (slot.state) {
+                case COOLING -> cooling = slot;
+                case FAILED -> failed = slot;
+                case STOPPED -> {
+                    return new StdioUnavailableException(503, "the gateway is shutting down");
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        if (cooling != null) {
+            return new StdioUnavailableException(503, "upstream process " + cooling.label()
+                    + " crashed repeatedly; restarts are paused until " + cooling.coolingUntil + " (last: "
+                    + cooling.lastProblem + ")");
+        }
+        return new StdioUnavailableException(502, failed.lastProblem + "; it is not restarted (restart: never)");
+    }
+
+    private void startIdleSlots() {
+        if (closed) {
+            return;
+        }
+        if (era == null) {
+            if (!probing) {
+                probe();
+            }
+            return;
+        }
+        for (Slot slot : slots) {
+            if (slot.state == State.IDLE) {
+                startSlot(slot);
+            }
+        }
+    }
+
+    // --- era probe on a throw-away process ---
+
+    private void probe() {
+        probing = true;
+        String probeId = "eragate-discover-probe-" + (++probeSeq);
+        StdioProcess process;
+        try {
+            process = StdioProcess.spawn(config, config.name() + "#probe", 4);
+        } catch (IOException e) {
+            probing = false;
+            onProbeFailed(cannotStart(e));
+            return;
+        }
+        probes.add(process);
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        process.startIo(new StdioProcess.Listener() {
+            @Override
+            public void onLine(String line) {
+                for (JsonRpcMessage message : LegacyReplyReader.messages("application/json",
+                        line.getBytes(StandardCharsets.UTF_8))) {
+                    if (message instanceof JsonRpcResponse response && response.id() != null
+                            && probeId.equals(response.id().node().asText())) {
+                        answer.complete(line);
+                    }
+                }
+            }
+
+            @Override
+            public void onLineTooLong(int maxLineBytes) {
+                answer.complete(null);
+            }
+
+            @Override
+            public void onExited(int exitCode) {
+                answer.complete(null);
+            }
+        });
+        process.send(JsonRpcCodec.encode(discoverRequest(probeId)));
+        answer.completeOnTimeout(null, runtime.probeTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .whenCompleteAsync((line, failure) -> {
+                    probes.remove(process);
+                    runtime.stopAsync(process);
+                    probing = false;
+                    if (!closed) {
+                        onProbeAnswer(line);
+                    }
+                }, runtime.onSupervisor());
+    }
+
+    private JsonRpcRequest discoverRequest(String id) {
+        ObjectNode params = JsonNodeFactory.instance.objectNode();
+        ObjectNode meta = params.putObject(MetaKeys.META);
+        meta.put(MetaKeys.PROTOCOL_VERSION, ProtocolVersions.V2026_07_28);
+        meta.putObject(MetaKeys.CLIENT_CAPABILITIES);
+        meta.set(MetaKeys.CLIENT_INFO, runtime.client().initializeParams().get("clientInfo"));
+        return new JsonRpcRequest(JsonRpcId.of(id), Methods.SERVER_DISCOVER, params);
+    }
+
+    private void onProbeAnswer(String line) {
+        ProbeVerdict verdict = ProbeClassifier.classifyStdio(line, ProtocolVersions.MODERN);
+        if (verdict.era() == null) {
+            onProbeFailed("the era probe was inconclusive: " + verdict.why());
+            return;
+        }
+        learnEra(verdict.era(), "probe", verdict.why());
+        log.info("Probed stdio upstream {}: {} ({})", name(), verdict.era(), verdict.why());
+        startIdleSlots();
+    }
+
+    private void onProbeFailed(String why) {
+        log.warn("Stdio upstream {}: {}", name(), why);
+        for (Slot slot : slots) {
+            slot.lastProblem = why;
+        }
+        failWaiters(502, why);
+        RestartSchedule.Decision decision = probeSchedule.onExit(Instant.now(), Instant.now());
+        long delayMillis = decision instanceof RestartSchedule.Restart restart ? restart.delay().toMillis()
+                : ((RestartSchedule.CoolDown) decision).until().toEpochMilli() - System.currentTimeMillis();
+        runtime.supervisor().schedule(this::startIdleSlots, Math.max(0, delayMillis), TimeUnit.MILLISECONDS);
+    }
+
+    private void learnEra(Era learned, String by, String detail) {
+        era = learned;
+        eraLearnedBy = by;
+        eraDetail = detail;
+        eraLearnedAt = Instant.now();
+    }
+
+    // --- one instance: start, handshake, exit, restart ---
+
+    private void startSlot(Slot slot) {
+        slot.state = State.STARTING;
+        StdioProcess process;
+        try {
+            process = StdioProcess.spawn(config, slot.label(), config.maxPendingRequests() * 2 + EXTRA_STDIN_LINES);
+        } catch (IOException e) {
+            String why = cannotStart(e);
+            slot.lastProblem = why;
+            log.warn("Stdio upstream {}: {}", slot.label(), why);
+            failWaitersUnlessReady(why);
+            scheduleRestart(slot, Instant.now());
+            return;
+        }
+        StdioSession session = new StdioSession(name(), era, process, config.maxPendingRequests(),
+                (exited, code) -> onSupervisor(() -> onSessionExit(slot, exited, code)));
+        slot.starting = session;
+        slot.process = process;
+        process.startIo(session);
+        if (era == Era.MODERN) {
+            onReady(slot, session);
+            return;
+        }
+        session.handshake(runtime.client().initializeParams(), runtime.initializeTimeout())
+                .whenCompleteAsync((result, failure) -> onHandshake(slot, session, result, failure),
+                        runtime.onSupervisor());
+    }
+
+    private void onHandshake(Slot slot, StdioSession session, ObjectNode result, Throwable failure) {
+        if (slot.starting != session || closed || session.goneWhy() != null) {
+            // A process that exited during the handshake is handled as an exit.
+            return;
+        }
+        if (failure != null) {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            if (cause instanceof StdioSession.HandshakeException refused && refused.modernRefusal()) {
+                // A modern-only server refusing the legacy handshake: the cached verdict was wrong.
+                era = null;
+                eraDetail = "initialize was refused with -32022; probing again";
+            }
+            abortStart(slot, session, cause instanceof TimeoutException
+                    ? "did not answer initialize within " + runtime.initializeTimeout().toMillis() + " ms"
+                    : cause.getMessage());
+            return;
+        }
+        log.info("Upstream process {} is ready: {} {}", slot.label(), result.path("protocolVersion").asText(),
+                result.path("serverInfo").path("name").asText("(no serverInfo)"));
+        onReady(slot, session);
+    }
+
+    private void abortStart(Slot slot, StdioSession session, String why) {
+        String problem = "upstream process " + why;
+        slot.lastProblem = problem;
+        log.warn("Stdio upstream {}: {}; stopping it", slot.label(), problem);
+        session.stopping(why);
+        failWaitersUnlessReady(problem);
+        runtime.stopAsync(slot.process);
+    }
+
+    private void onReady(Slot slot, StdioSession session) {
+        slot.starting = null;
+        slot.ready = session;
+        slot.state = State.READY;
+        while (!waiters.isEmpty()) {
+            CompletableFuture<StdioSession> waiter = waiters.pollFirst();
+            waiter.complete(leastLoaded() != null ? leastLoaded() : session);
+        }
+    }
+
+    private void onSessionExit(Slot slot, StdioSession session, int exitCode) {
+        boolean wasStarting = slot.starting == session;
+        if (slot.ready != session && !wasStarting) {
+            return;
+        }
+        StdioProcess process = slot.process;
+        slot.ready = null;
+        slot.starting = null;
+        slot.process = null;
+        slot.lastExitCode = exitCode;
+        if (closed || slot.state == State.STOPPED) {
+            slot.state = State.STOPPED;
+            return;
+        }
+        String why = session.goneWhy();
+        slot.lastProblem = why;
+        log.warn("Stdio upstream {}: {}", slot.label(), why);
+        if (wasStarting) {
+            failWaitersUnlessReady(slot.lastProblem);
+        }
+        if (config.restart() == RestartPolicy.NEVER) {
+            slot.state = State.FAILED;
+            failWaitersIfUnavailable();
+            return;
+        }
+        scheduleRestart(slot, process.startedAt());
+    }
+
+    private void scheduleRestart(Slot slot, Instant startedAt) {
+        if (config.restart() == RestartPolicy.NEVER) {
+            slot.state = State.FAILED;
+            failWaitersIfUnavailable();
+            return;
+        }
+        Instant now = Instant.now();
+        RestartSchedule.Decision decision = slot.schedule.onExit(startedAt, now);
+        slot.restarts++;
+        long delayMillis;
+        if (decision instanceof RestartSchedule.CoolDown coolDown) {
+            slot.state = State.COOLING;
+            slot.coolingUntil = coolDown.until();
+            delayMillis = Math.max(0, coolDown.until().toEpochMilli() - now.toEpochMilli());
+            log.warn("Upstream process {} exited {} times within a minute; pausing restarts until {}", slot.label(),
+                    coolDown.crashesInWindow(), coolDown.until());
+            failWaitersIfUnavailable();
+        } else {
+            slot.state = State.BACKOFF;
+            delayMillis = ((RestartSchedule.Restart) decision).delay().toMillis();
+            log.info("Restarting upstream process {} in {} ms", slot.label(), delayMillis);
+        }
+        slot.pendingStart = runtime.supervisor().schedule(() -> {
+            if (!closed && (slot.state == State.BACKOFF || slot.state == State.COOLING)) {
+                slot.state = State.IDLE;
+                slot.coolingUntil = null;
+                startIdleSlots();
+            }
+        }, delayMillis, TimeUnit.MILLISECONDS);
+    }
+
+    private void failWaitersUnlessReady(String why) {
+        if (leastLoaded() == null) {
+            failWaiters(502, why);
+        }
+    }
+
+    private void failWaitersIfUnavailable() {
+        StdioUnavailableException unavailable = unavailability();
+        if (unavailable != null) {
+            while (!waiters.isEmpty()) {
+                waiters.pollFirst().completeExceptionally(unavailable);
+            }
+        }
+    }
+
+    private void failWaiters(int status, String why) {
+        while (!waiters.isEmpty()) {
+            waiters.pollFirst().completeExceptionally(new StdioUnavailableException(status, why));
+        }
+    }
+
+    private String cannotStart(IOException e) {
+        return "could not start " + config.command().get(0) + ": " + e.getMessage();
+    }
+
+    /** Runs {@code task} on the supervisor thread, unless supervision has ended (the gateway has stopped). */
+    private void onSupervisor(Runnable task) {
+        runtime.onSupervisor().execute(task);
+    }
+
+    /** Remembers the descendants of every process (see {@link ProcessTree}); runs on the supervisor. */
+    void refreshTrees() {
+        for (Slot slot : slots) {
+            StdioProcess process = slot.process;
+            if (process != null) {
+                process.tree().refresh();
+            }
+        }
+    }
+
+    /**
+     * Stops every process of this upstream, and probes in flight; completes when all have ended. Requests in flight
+     * fail with 502, waiting ones with 503.
+     */
+    public CompletableFuture<Void> close() {
+        CompletableFuture<Void> stopped = new CompletableFuture<>();
+        try {
+            runtime.supervisor().execute(() -> {
+                closed = true;
+                failWaiters(503, "the gateway is shutting down");
+                List<CompletableFuture<Void>> stops = new ArrayList<>();
+                for (Slot slot : slots) {
+                    if (slot.pendingStart != null) {
+                        slot.pendingStart.cancel(false);
+                    }
+                    slot.state = State.STOPPED;
+                    for (StdioSession session : new StdioSession[] {slot.ready, slot.starting}) {
+                        if (session != null) {
+                            session.stopping("was stopped: the gateway is shutting down");
+                        }
+                    }
+                    if (slot.process != null) {
+                        stops.add(runtime.stopAsync(slot.process));
+                    }
+                }
+                probes.forEach(probe -> stops.add(runtime.stopAsync(probe)));
+                CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new))
+                        .whenComplete((ignored, failure) -> stopped.complete(null));
+            });
+        } catch (RejectedExecutionException e) {
+            stopped.complete(null);
+        }
+        return stopped;
+    }
+
+    /** The pids of the processes serving requests or starting now (for the report and tests). */
+    public List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
+        for (Slot slot : slots) {
+            StdioProcess process = slot.process;
+            if (process != null && process.isAlive()) {
+                pids.add(process.pid());
+            }
+        }
+        return pids;
+    }
+
+    /** Restarts since start, over all instances. */
+    public int restarts() {
+        int restarts = 0;
+        for (Slot slot : slots) {
+            restarts += slot.restarts;
+        }
+        return restarts;
+    }
+
+    /** The last lines each process wrote to stderr, oldest first. */
+    public List<String> recentStderr() {
+        List<String> lines = new ArrayList<>();
+        for (Slot slot : slots) {
+            StdioProcess process = slot.process;
+            if (process != null) {
+                lines.addAll(process.recentStderr());
+            }
+        }
+        return lines;
+    }
+
+    /**
+     * Waits until a process of this upstream now serving (or starting) has written a stderr line containing
+     * {@code fragment}; returns whether one did within {@code timeout}. For diagnostics and tests.
+     */
+    public boolean awaitStderr(String fragment, Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        for (Slot slot : slots) {
+            StdioProcess process = slot.process;
+            if (process != null && process.awaitStderr(fragment,
+                    Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** This upstream as the era report shows it. The command's arguments are left out: they may hold secrets. */
+    ObjectNode report() {
+        ObjectNode line = JsonNodeFactory.instance.objectNode();
+        line.put("upstream", name());
+        line.put("program", config.command().get(0));
+        Era known = era;
+        line.put("era", known == null ? null : known.name().toLowerCase(Locale.ROOT));
+        line.put("learnedBy", eraLearnedBy);
+        line.put("learnedAt", eraLearnedAt == null ? null : eraLearnedAt.toString());
+        line.put("detail", eraDetail);
+        ArrayNode instances = line.putArray("instances");
+        for (Slot slot : slots) {
+            ObjectNode instance = instances.addObject();
+            instance.put("instance", slot.index);
+            instance.put("state", slot.state.name().toLowerCase(Locale.ROOT));
+            StdioSession session = slot.ready != null ? slot.ready : slot.starting;
+            StdioProcess process = slot.process;
+            if (session != null && process != null) {
+                instance.put("pid", process.pid());
+                instance.put("inFlight", session.inFlight());
+            } else {
+                instance.putNull("pid");
+                instance.put("inFlight", 0);
+            }
+            instance.put("restarts", slot.restarts);
+            instance.put("lastExitCode", slot.lastExitCode);
+            instance.put("lastProblem", slot.lastProblem);
+            Instant cooling = slot.coolingUntil;
+            instance.put("restartsPausedUntil", cooling == null ? null : cooling.toString());
+        }
+        return line;
+    }
+}
