@@ -4,8 +4,8 @@ import io.eragate.core.config.ConfigException;
 import io.eragate.core.config.ConfigLoader;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.netty.server.GatewayServer;
+import io.eragate.netty.server.ListenerBindException;
 import java.io.PrintWriter;
-import java.net.BindException;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -82,8 +82,7 @@ public final class Main implements Callable<Integer> {
         } catch (InterruptedException e) {
             throw e;
         } catch (Exception e) {
-            // Netty's sync() rethrows the checked BindException undeclared, so it is caught here as Exception.
-            if (isBindFailure(e)) {
+            if (e instanceof ListenerBindException) {
                 err.println("eragate: cannot listen: " + e.getMessage() + " (listen " + config.listen().host() + ":"
                         + config.listen().port() + ", admin " + config.admin().host() + ":" + config.admin().port()
                         + ")");
@@ -106,14 +105,5 @@ public final class Main implements Callable<Integer> {
             server.close();
         }
         return 0;
-    }
-
-    private static boolean isBindFailure(Throwable e) {
-        for (Throwable t = e; t != null; t = t.getCause()) {
-            if (t instanceof BindException) {
-                return true;
-            }
-        }
-        return false;
     }
 }

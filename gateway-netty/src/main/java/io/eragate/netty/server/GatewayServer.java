@@ -184,10 +184,8 @@ public final class GatewayServer implements AutoCloseable {
         }
         Throwable cause = bound.cause();
         String message = "cannot bind " + host + ":" + port + ": " + cause.getMessage();
-        if (cause instanceof IOException io) {
-            throw new UncheckedIOException(message, io);
-        }
-        throw new IllegalStateException(message, cause);
+        throw new ListenerBindException(message,
+                cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
     }
 
     /** The address the MCP listener is bound to (its port is the real one when 0 was configured). */

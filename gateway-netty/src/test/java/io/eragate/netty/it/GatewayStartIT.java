@@ -10,8 +10,8 @@ import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.server.GatewayServer;
+import io.eragate.netty.server.ListenerBindException;
 import java.io.IOException;
-import java.net.BindException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -46,8 +46,7 @@ class GatewayStartIT {
             Set<Thread> before = liveThreads();
 
             assertThatThrownBy(() -> GatewayServer.start(config))
-                    .isInstanceOf(RuntimeException.class)
-                    .hasRootCauseInstanceOf(BindException.class)
+                    .isInstanceOf(ListenerBindException.class)
                     .hasMessageContaining(String.valueOf(port));
 
             Await.until("the threads of the failed gateway have ended", () -> {
