@@ -3,6 +3,7 @@ package io.eragate.netty.bridge;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.mcp.McpHeaders;
+import io.eragate.netty.upstream.TrustedHeaders;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -30,8 +31,8 @@ final class LegacyRequests {
 
     /** A POST of already encoded JSON. */
     static FullHttpRequest postBytes(UpstreamTarget target, byte[] body, String sessionId, String protocolVersion) {
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-                target.pathAndQuery(), Unpooled.wrappedBuffer(body));
+        FullHttpRequest request = TrustedHeaders.request(HttpMethod.POST, target.pathAndQuery(),
+                Unpooled.wrappedBuffer(body));
         request.headers()
                 .set(HttpHeaderNames.HOST, target.hostHeader())
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)

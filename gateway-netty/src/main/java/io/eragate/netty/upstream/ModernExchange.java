@@ -14,7 +14,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -140,8 +139,8 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
 
     private FullHttpRequest buildRequest() {
         byte[] body = forwarded.request().originalBody();
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-                target.pathAndQuery(), Unpooled.wrappedBuffer(body));
+        FullHttpRequest request = TrustedHeaders.request(HttpMethod.POST, target.pathAndQuery(),
+                Unpooled.wrappedBuffer(body));
         request.headers().add(forwarded.passedHeaders());
         request.headers()
                 .set(HttpHeaderNames.HOST, target.hostHeader())

@@ -25,13 +25,15 @@ import java.util.function.Function;
  */
 public final class UpstreamChannelPool {
     private static final AttributeKey<Boolean> REUSED = AttributeKey.valueOf("eragate.upstream.reused");
-    private static final AttributeKey<ScheduledFuture<?>> IDLE_TIMER = AttributeKey.valueOf("eragate.upstream.idle");
+    private static final AttributeKey<Long> IDLE_SINCE = AttributeKey.valueOf("eragate.upstream.idleSince");
 
     private final EventLoop eventLoop;
     private final Bootstrap bootstrap;
     private final UpstreamPoolSettings settings;
     private final Function<UpstreamTarget, ChannelHandler> initializers;
     private final Map<UpstreamTarget, PerTarget> targets = new HashMap<>();
+    /** Closes connections idle for too long; one periodic task per loop instead of a timer per release. */
+    private ScheduledFuture<?> idleSweeper;
 
     UpstreamChannelPool(EventLoop eventLoop, Bootstrap bootstrap, UpstreamPoolSettings settings,
             Function<UpstreamTarget, ChannelHandler> initializers) {
@@ -64,7 +66,6 @@ public final class UpstreamChannelPool {
         Promise<Channel> promise = eventLoop.newPromise();
         Channel idle;
         while ((idle = perTarget.idle.pollFirst()) != null) {
-            cancelIdleTimer(idle);
             if (idle.isActive()) {
                 idle.attr(REUSED).set(Boolean.TRUE);
                 return promise.setSuccess(idle);
@@ -97,12 +98,33 @@ public final class UpstreamChannelPool {
                 return;
             }
         }
+        channel.attr(IDLE_SINCE).set(System.nanoTime());
         perTarget.idle.addFirst(channel);
-        channel.attr(IDLE_TIMER).set(eventLoop.schedule(() -> {
-            if (perTarget.idle.remove(channel)) {
-                channel.close();
+        if (idleSweeper == null) {
+            long period = Math.max(1, settings.idleTimeout().toNanos() / 2);
+            idleSweeper = eventLoop.scheduleAtFixedRate(this::closeIdleConnections, period, period,
+                    TimeUnit.NANOSECONDS);
+        }
+    }
+
+    /** Closes the connections idle longer than the bound; stops sweeping once no connection is idle. */
+    private void closeIdleConnections() {
+        long now = System.nanoTime();
+        long limit = settings.idleTimeout().toNanos();
+        boolean anyIdle = false;
+        for (PerTarget perTarget : targets.values()) {
+            // Released connections are added first, so the longest idle ones are last.
+            Channel oldest;
+            while ((oldest = perTarget.idle.peekLast()) != null && now - oldest.attr(IDLE_SINCE).get() >= limit) {
+                perTarget.idle.pollLast();
+                oldest.close();
             }
-        }, settings.idleTimeout().toNanos(), TimeUnit.NANOSECONDS));
+            anyIdle |= !perTarget.idle.isEmpty();
+        }
+        if (!anyIdle && idleSweeper != null) {
+            idleSweeper.cancel(false);
+            idleSweeper = null;
+        }
     }
 
     /** Closes a connection that must not be reused (abandoned stream, error, {@code Connection: close}). */
@@ -137,20 +159,12 @@ public final class UpstreamChannelPool {
     private void onClosed(UpstreamTarget target, PerTarget perTarget, Channel channel) {
         perTarget.open--;
         perTarget.idle.remove(channel);
-        cancelIdleTimer(channel);
         Promise<Channel> waiter;
         while ((waiter = perTarget.waiting.pollFirst()) != null) {
             if (!waiter.isDone()) {
                 connect(target, perTarget, waiter);
                 return;
             }
-        }
-    }
-
-    private static void cancelIdleTimer(Channel channel) {
-        ScheduledFuture<?> timer = channel.attr(IDLE_TIMER).getAndSet(null);
-        if (timer != null) {
-            timer.cancel(false);
         }
     }
 
