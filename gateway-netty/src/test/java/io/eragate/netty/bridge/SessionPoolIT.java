@@ -237,7 +237,7 @@ class SessionPoolIT {
                 legacy.answer(exchange);
             }
         });
-             BridgeGateway gateway = BridgeGateway.builder().initializeTimeout(Duration.ofMillis(300))
+             BridgeGateway gateway = BridgeGateway.builder().initializeTimeout(Duration.ofSeconds(1))
                      .upstream("sleepy", upstream.uri(), EraSetting.LEGACY).start()) {
             ModernClient client = gateway.client("sleepy");
 
