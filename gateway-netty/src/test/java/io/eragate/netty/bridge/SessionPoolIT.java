@@ -237,7 +237,7 @@ class SessionPoolIT {
                 legacy.answer(exchange);
             }
         });
-             BridgeGateway gateway = BridgeGateway.builder().initializeTimeout(Duration.ofMillis(300))
+             BridgeGateway gateway = BridgeGateway.builder().initializeTimeout(Duration.ofSeconds(1))
                      .upstream("sleepy", upstream.uri(), EraSetting.LEGACY).start()) {
             ModernClient client = gateway.client("sleepy");
 
@@ -298,19 +298,26 @@ class SessionPoolIT {
              BridgeGateway gateway = BridgeGateway.builder().maxSessions(1)
                      .upstream("legacy", legacy.uri(), EraSetting.LEGACY).start()) {
             ModernClient client = gateway.client("legacy");
-            CompletableFuture<ModernAnswer> running = client.sendAsync(
-                    ModernRequest.toolCall(1, "slow", "{\"ms\":1000}"));
-            legacy.awaitRequest(r -> "slow".equals(r.toolName()), Duration.ofSeconds(5));
+            try (RawModernCall running = RawModernCall.send(gateway.endpoint("legacy"),
+                    ModernRequest.toolCall(1, "hang", "{}"))) {
+                legacy.awaitRequest(r -> "hang".equals(r.toolName()), Duration.ofSeconds(5));
 
-            ModernAnswer evicting = client.send(ECHO.withCapabilities("{\"sampling\":{}}"));
-            int deletesWhileRunning = legacy.deleteCount();
-            ModernAnswer finished = running.join();
+                // Evicting the hanging call's session opens another: a DELETE sent at eviction would have reached
+                // the upstream two round trips before this answer.
+                ModernAnswer evicting = client.send(ECHO.withCapabilities("{\"sampling\":{}}"));
 
-            assertThat(evicting.status()).isEqualTo(200);
-            assertThat(finished.status()).as(finished.toString()).isEqualTo(200);
-            assertThat(deletesWhileRunning).as("no DELETE under a running call").isZero();
+                assertThat(evicting.status()).isEqualTo(200);
+                assertThat(gateway.server().bridge().pooledSessions()).isEqualTo(1);
+                assertThat(legacy.deleteCount()).as("no DELETE under a running call").isZero();
+            }
+
             Await.until("the evicted session is deleted once its call is over", () -> legacy.deleteCount() == 1,
                     () -> legacy.requests().toString());
+            RecordedRequest delete = legacy.requests().stream().filter(r -> "DELETE".equals(r.httpMethod()))
+                    .findFirst().orElseThrow();
+            RecordedRequest hang = legacy.requests().stream().filter(r -> "hang".equals(r.toolName()))
+                    .findFirst().orElseThrow();
+            assertThat(sessionOf(delete)).isEqualTo(sessionOf(hang));
         }
     }
 }

@@ -450,6 +450,11 @@ class LegacyFixtureUpstreamTest {
             CompletableFuture<List<String>> dataLines = CompletableFuture.supplyAsync(() -> readDataLines(reader, 2));
 
             assertThat(upstream.subscriptions(session)).containsExactly("fixture://config");
+            // The fixture registers the stream just after flushing its head, so the 200 can be seen a moment earlier.
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (upstream.openStandaloneStreams() == 0 && System.nanoTime() < deadline) {
+                Thread.onSpinWait();
+            }
             assertThat(upstream.openStandaloneStreams()).isEqualTo(1);
             assertThat(upstream.notifyStandaloneStreams("notifications/tools/list_changed", null)).isEqualTo(1);
             assertThat(upstream.notifyResourceUpdated("fixture://greeting")).as("not subscribed").isZero();
