@@ -181,7 +181,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
         current = new ModernExchange(ctx, forwarded, target, pool, context.limits().upstreamResponseTimeout(),
-                () -> done(ctx));
+                () -> done(ctx), what -> context.eras().contradicted(target, what));
         current.start();
     }
 

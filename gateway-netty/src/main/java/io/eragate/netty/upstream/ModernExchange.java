@@ -1,5 +1,6 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.era.LegacyAnswers;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.UpstreamHeaders;
@@ -32,6 +33,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +57,7 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
     private final UpstreamChannelPool pool;
     private final Duration responseTimeout;
     private final Runnable onComplete;
+    private final Consumer<String> onLegacyAnswer;
 
     private State state = State.ACQUIRING;
     private Channel upstream;
@@ -68,15 +71,18 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
      * Prepares the exchange; {@link #start()} sends it.
      *
      * @param onComplete runs once when the client has its whole answer, or the exchange was cancelled
+     * @param onLegacyAnswer told when the upstream refused the request the way a legacy server does, which
+     *     contradicts the upstream's "modern" era
      */
     public ModernExchange(ChannelHandlerContext client, ForwardedRequest forwarded, UpstreamTarget target,
-            UpstreamChannelPool pool, Duration responseTimeout, Runnable onComplete) {
+            UpstreamChannelPool pool, Duration responseTimeout, Runnable onComplete, Consumer<String> onLegacyAnswer) {
         this.client = client;
         this.forwarded = forwarded;
         this.target = target;
         this.pool = pool;
         this.responseTimeout = responseTimeout;
         this.onComplete = onComplete;
+        this.onLegacyAnswer = onLegacyAnswer;
     }
 
     /** Acquires an upstream connection and sends the request. */
@@ -265,6 +271,9 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
         byte[] body = ByteBufUtil.getBytes(errorBody);
         int status = upstreamHead.status().code();
         String contentType = upstreamHead.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
+        if (complete) {
+            LegacyAnswers.refusedForLackOfSession(status, body).ifPresent(onLegacyAnswer);
+        }
         Rejection answer = null;
         if (complete && contentType.toLowerCase(Locale.ROOT).startsWith("application/json")
                 && JsonRpcCodec.decode(body) instanceof Decoded.Message message

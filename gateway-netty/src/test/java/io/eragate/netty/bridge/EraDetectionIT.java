@@ -236,6 +236,37 @@ class EraDetectionIT {
         }
     }
 
+    @Test
+    void aModernOriginThatAnswersLikeALegacyServerIsProbedAgainAndThenBridged() {
+        AtomicBoolean downgraded = new AtomicBoolean();
+        LegacyScript legacy = new LegacyScript(exchange -> LegacyScript.textResult(exchange, "legacy: hi"));
+        // Probed modern, then replaced by a legacy server: it refuses the session-less request the legacy way.
+        ScriptedUpstream.Script script = exchange -> {
+            if (!downgraded.get() && "server/discover".equals(exchange.request().rpcMethod())) {
+                modernServer(exchange);
+                downgraded.set(true);
+            } else {
+                legacy.answer(exchange);
+            }
+        };
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(script);
+             BridgeGateway gateway = BridgeGateway.builder()
+                     .upstream("downgraded", upstream.uri(), EraSetting.AUTO).start()) {
+            ModernClient client = gateway.client("downgraded");
+
+            ModernAnswer refused = client.send(ECHO);
+            JsonNode afterRefusal = originEntry(erasReport(gateway), upstream.uri().toString());
+            ModernAnswer served = client.send(ECHO);
+
+            assertThat(refused.status()).as(refused.toString()).isGreaterThanOrEqualTo(400);
+            assertThat(afterRefusal.path("lastContradiction").path("what").asText()).contains("2026-07-28 request");
+            assertThat(served.status()).as(served.toString()).isEqualTo(200);
+            assertThat(upstream.count("server/discover")).as("re-probed after the contradiction").isEqualTo(2);
+            assertThat(originEntry(erasReport(gateway), upstream.uri().toString()).path("era").asText())
+                    .isEqualTo("legacy");
+        }
+    }
+
     /** A 2026-07-28 server: a DiscoverResult for server/discover, an echo for anything else. */
     private static void modernServer(ScriptedUpstream.Exchange exchange) {
         JsonNode request = exchange.request().json();
