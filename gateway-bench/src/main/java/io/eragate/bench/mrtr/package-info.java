@@ -1,0 +1,4 @@
+/**
+ * Benchmarks of the MRTR request-state sealing.
+ */
+package io.eragate.bench.mrtr;
