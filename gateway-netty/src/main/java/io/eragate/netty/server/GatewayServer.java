@@ -130,7 +130,7 @@ public final class GatewayServer implements AutoCloseable {
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
         EraDirectory eras = new EraDirectory(config.eras(), config.upstreams(), pools, GatewayVersion.current());
-        LegacyBridge bridge = new LegacyBridge(config.bridge(), upstreams, pools, eras, GatewayVersion.current());
+        LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), upstreams, pools, eras, GatewayVersion.current());
         return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge);
     }
 
