@@ -86,6 +86,13 @@ final class InputRounds {
         return config.gatherWindow();
     }
 
+    /** Abandons every waiting round: the gateway is shutting down and no retry will find it. */
+    void abandonAll() {
+        for (PendingRounds.Round<BridgeExchange> round : pending.removeAll()) {
+            round.call().abandon(round.pendingCallId());
+        }
+    }
+
     /** Hands every round past its deadline to its call, on that call's event loop, to be abandoned. */
     void sweep() {
         for (PendingRounds.Round<BridgeExchange> round : pending.expired()) {

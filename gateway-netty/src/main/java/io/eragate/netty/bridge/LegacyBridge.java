@@ -137,6 +137,7 @@ public final class LegacyBridge implements AutoCloseable {
      */
     @Override
     public void close() {
+        inputRounds.abandonAll();
         pool.close();
         try {
             connector.closesInFlight().get(connector.timeout().toMillis(), TimeUnit.MILLISECONDS);
