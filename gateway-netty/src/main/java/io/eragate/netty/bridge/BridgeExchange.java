@@ -117,6 +117,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private boolean parked;
     /** The upstream ended its stream while the call was parked: whatever it sent is in {@link #parkedMessages}. */
     private boolean upstreamEnded;
+    /** The upstream connection failed while the call was parked; the retry gets this as its answer. */
+    private String parkedFailure;
     private final List<JsonRpcMessage> parkedMessages = new ArrayList<>();
     /** The exchange of a retry that handed its client to another call. */
     private BridgeExchange resumed;
@@ -542,7 +544,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         List<JsonRpcMessage> meanwhile = List.copyOf(parkedMessages);
         parkedMessages.clear();
         meanwhile.forEach(this::onMessage);
-        if (upstreamEnded && !done && !parked) {
+        if (parkedFailure != null && !done && !parked) {
+            failMidAnswer(parkedFailure);
+        } else if (upstreamEnded && !done && !parked) {
             onUpstreamEnd();
         }
         if (call != null && !done && !parked && !stream.isStreaming()) {
@@ -611,7 +615,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         if (parked) {
             log.info("[{}] upstream call waiting for input failed: {}", client.channel().id(), describe(cause));
-            end();
+            parkedFailure = "upstream connection lost while the call waited for input: " + describe(cause);
             return;
         }
         if (beforeHead && cause instanceof TimeoutException) {

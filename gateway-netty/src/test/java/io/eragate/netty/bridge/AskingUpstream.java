@@ -32,6 +32,7 @@ final class AskingUpstream implements AutoCloseable {
     private final AtomicInteger ids = new AtomicInteger();
     private final AtomicInteger urlCalls = new AtomicInteger();
     private final Map<String, Call> byServerRequest = new LinkedHashMap<>();
+    private final List<ScriptedUpstream.Exchange> open = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     AskingUpstream() {
         upstream = ScriptedUpstream.start(new LegacyScript("2025-11-25", this::onRequest, this::onAnswer));
@@ -74,6 +75,7 @@ final class AskingUpstream implements AutoCloseable {
             default -> List.of(List.of(ELICIT));
         };
         exchange.sseStart(LegacyScript.SESSION_HEADER);
+        open.add(exchange);
         Call call = new Call(exchange, new ArrayList<>(rounds));
         synchronized (this) {
             call.nextRound();
@@ -86,6 +88,11 @@ final class AskingUpstream implements AutoCloseable {
         if (call != null) {
             call.answered(id, response.json());
         }
+    }
+
+    /** Drops the connection of every call still running, as a crashing server would. */
+    void dropCalls() {
+        open.forEach(ScriptedUpstream.Exchange::die);
     }
 
     @Override

@@ -211,6 +211,23 @@ class MrtrIT {
     }
 
     @Test
+    void anUpstreamThatFailsWhileTheCallWaitsForInputFailsTheRetry() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, mrtr("", Duration.ofSeconds(30)))) {
+            ModernRequest first = call(1, "ask", ALL);
+            JsonNode asked = gateway.client("asking").send(first).result();
+
+            upstream.dropCalls();
+            ModernAnswer failed = gateway.client("asking").send(retry(first, 2, asked,
+                    "{\"elicitation_1\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}}"));
+
+            assertThat(failed.status()).as(failed.toString()).isEqualTo(502);
+            assertThat(failed.response().path("id").asInt()).isEqualTo(2);
+            assertThat(failed.error().path("message").asText()).contains("upstream");
+        }
+    }
+
+    @Test
     void aRetrySentToAnotherInstanceIsRefusedNamingTheOwner() {
         try (AskingUpstream upstream = new AskingUpstream();
              BridgeGateway owner = gateway(upstream, mrtr("gw-a", Duration.ofSeconds(30)));
