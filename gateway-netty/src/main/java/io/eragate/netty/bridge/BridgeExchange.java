@@ -333,9 +333,12 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (Methods.NOTIFICATION_PROGRESS.equals(notification.method()) && notification.params() != null) {
             // Only this request's own token: the session's other requests have clients of their own, and progress
             // an upstream sends on the wrong stream must not reach them here.
-            if (isOwnProgress(notification.params())) {
-                rewriter.progressForClient(notification.params()).ifPresent(params -> stream.event(
-                        JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params))));
+            // The token of the request attached now: after an input_required round that is the retry's own.
+            JsonNode token = ModernRequestTranslator.clientProgressToken(request);
+            if (isOwnProgress(notification.params()) && token != null) {
+                ObjectNode params = notification.params().deepCopy();
+                params.set(MetaKeys.PROGRESS_TOKEN, token.deepCopy());
+                stream.event(JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params)));
             }
         } else if (Methods.NOTIFICATION_MESSAGE.equals(notification.method()) && notification.params() != null
                 && logFilter.accepts(notification.params())) {

@@ -13,7 +13,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * A scripted 2025-11-25 server whose requests ask their client something mid-call, the way a legacy tool that needs
  * input does: the request's {@code name} (or {@code "ask"} when it has none) picks the plan, each round of server
  * requests is sent on the request's SSE stream, and once every answer of the last round came back the call ends with
- * one text item holding the answers, in order, joined by {@code " | "}.
+ * one text item holding the answers, in order, joined by {@code " | "}, after one progress notification when the
+ * request asked for progress.
  *
  * <p>Plans: {@code ask} (one form elicitation), {@code sample} (one sampling request), {@code roots} (roots/list),
  * {@code both} (an elicitation and a sampling request at once), {@code twice} (two elicitation rounds), and
@@ -135,6 +136,11 @@ final class AskingUpstream implements AutoCloseable {
         }
 
         private void finish() {
+            JsonNode token = exchange.request().json().path("params").path("_meta").path("progressToken");
+            if (!token.isMissingNode()) {
+                exchange.sseEvent("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+                        + "{\"progressToken\":" + token + ",\"progress\":1,\"total\":1}}");
+            }
             ObjectNode result = ModernRequest.JSON.createObjectNode();
             result.putArray("content").addObject().put("type", "text")
                     .put("text", answers.isEmpty() ? "visited" : String.join(" | ", answers.values()));

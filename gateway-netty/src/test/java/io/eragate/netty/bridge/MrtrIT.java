@@ -77,6 +77,23 @@ class MrtrIT {
         }
     }
 
+    @Test
+    void progressAfterTheRetryCarriesTheRetrysOwnProgressToken() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, mrtr("", Duration.ofSeconds(30)))) {
+            ModernRequest first = call(1, "ask", ALL).withProgressToken("first-token");
+            JsonNode asked = gateway.client("asking").send(first).result();
+
+            ModernAnswer done = gateway.client("asking").send(retry(first, 2, asked,
+                    "{\"elicitation_1\":{\"action\":\"decline\"}}").withProgressToken("retry-token"));
+
+            assertThat(done.notifications("notifications/progress")).as(done.toString()).singleElement()
+                    .satisfies(progress -> assertThat(progress.path("params").path("progressToken").asText())
+                            .isEqualTo("retry-token"));
+            assertThat(text(done)).isEqualTo("{\"action\":\"decline\"}");
+        }
+    }
+
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
         "sample | sampling_1 | {\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"Paris\"},\"model\":\"m\"}",
