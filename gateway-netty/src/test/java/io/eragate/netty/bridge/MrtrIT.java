@@ -164,6 +164,37 @@ class MrtrIT {
     }
 
     @Test
+    void beyondThePendingBoundTheUpstreamsRequestIsDeclined() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 1, 8,
+                     Duration.ofMillis(20)))) {
+
+            JsonNode waiting = gateway.client("asking").send(call(1, "ask", ALL)).result();
+            ModernAnswer second = gateway.client("asking").send(call(2, "ask", ALL));
+
+            assertThat(waiting.path("resultType").asText()).isEqualTo("input_required");
+            assertThat(text(second)).as(second.toString()).isEqualTo("{\"action\":\"decline\"}");
+            assertThat(gateway.server().bridge().pendingRounds()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void beyondMaxRoundsTheUpstreamsRequestIsDeclined() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 16, 1,
+                     Duration.ofMillis(20)))) {
+            ModernRequest first = call(1, "twice", ALL);
+            JsonNode round1 = gateway.client("asking").send(first).result();
+
+            ModernAnswer done = gateway.client("asking").send(retry(first, 2, round1,
+                    "{\"elicitation_1\":{\"action\":\"accept\",\"content\":{\"name\":\"one\"}}}"));
+
+            assertThat(text(done)).as(done.toString())
+                    .isEqualTo("{\"action\":\"accept\",\"content\":{\"name\":\"one\"}} | {\"action\":\"decline\"}");
+        }
+    }
+
+    @Test
     void methodsThatMayNotReturnInputRequiredHaveTheirServerRequestsDeclined() {
         try (AskingUpstream upstream = new AskingUpstream();
              BridgeGateway gateway = gateway(upstream, mrtr("", Duration.ofSeconds(30)))) {
