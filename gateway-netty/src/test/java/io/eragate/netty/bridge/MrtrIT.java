@@ -95,9 +95,10 @@ class MrtrIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @CsvSource(delimiter = '|', value = {
-        "sample | sampling_1 | {\"role\":\"assistant\",\"content\":{\"type\":\"text\",\"text\":\"Paris\"},\"model\":\"m\"}",
-        "roots  | roots_1    | {\"roots\":[{\"uri\":\"file:///work\"}]}"})
+    @CsvSource(delimiter = '|', quoteCharacter = '`', textBlock = """
+        sample | sampling_1 | {"role":"assistant","content":{"type":"text","text":"Paris"},"model":"m"}
+        roots  | roots_1    | {"roots":[{"uri":"file:///work"}]}
+        """)
     void samplingAndRootsRequestsAreRelayedTheSameWay(String tool, String key, String answer) {
         try (AskingUpstream upstream = new AskingUpstream();
              BridgeGateway gateway = gateway(upstream, mrtr("", Duration.ofSeconds(30)))) {
