@@ -3,7 +3,9 @@ package io.eragate.core.config;
 import static io.eragate.core.config.ConfigUnits.KIB;
 import static io.eragate.core.config.ConfigUnits.MIB;
 
+import io.eragate.core.security.SealingKey;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -25,6 +27,7 @@ final class ConfigReader {
             + " (http or https, a host, an optional port, no path)";
 
     private static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
+    private static final Pattern INSTANCE_ID = UPSTREAM_NAME;
     private static final Pattern PATH_FORBIDDEN = Pattern.compile("[?#\\s]");
     private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
     private static final Duration MAX_TIMEOUT = Duration.ofHours(24);
@@ -40,6 +43,7 @@ final class ConfigReader {
     static final LimitsConfig DEFAULT_LIMITS = ConfigMapping.defaults(ConfigReader::limits);
     static final ErasConfig DEFAULT_ERAS = ConfigMapping.defaults(ConfigReader::eras);
     static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
+    static final MrtrConfig DEFAULT_MRTR = ConfigMapping.defaults(ConfigReader::mrtr);
 
     private ConfigReader() {
     }
@@ -65,7 +69,8 @@ final class ConfigReader {
         LimitsConfig limits = root.mapping("limits", ConfigReader::limits);
         ErasConfig eras = root.mapping("eras", ConfigReader::eras);
         BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge);
+        MrtrConfig mrtr = root.mapping("mrtr", ConfigReader::mrtr);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr);
     }
 
     static ListenConfig listen(ConfigMapping section) {
@@ -123,6 +128,20 @@ final class ConfigReader {
                         BridgeConfig.CacheScopeSetting.PRIVATE),
                 section.choice("sessionStrategy", BridgeConfig.SessionStrategy.class,
                         BridgeConfig.SessionStrategy.POOLED));
+    }
+
+    static MrtrConfig mrtr(ConfigMapping section) {
+        List<String> secrets = section.textList("stateSecrets",
+                secret -> secret.getBytes(StandardCharsets.UTF_8).length >= SealingKey.MIN_SECRET_BYTES,
+                "must be at least " + SealingKey.MIN_SECRET_BYTES + " bytes");
+        return new MrtrConfig(
+                secrets == null ? List.of() : secrets,
+                section.text("instanceId", "", text -> text.isEmpty() || INSTANCE_ID.matcher(text).matches(),
+                        "must match [A-Za-z0-9._-]{1,64} or be \"\""),
+                section.duration("roundTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
+                section.integer("maxPendingPerPrincipal", 16, 1, 100_000),
+                section.integer("maxRounds", 8, 1, 100),
+                section.duration("gatherWindow", Duration.ofMillis(10), Duration.ZERO, Duration.ofSeconds(10)));
     }
 
     /**

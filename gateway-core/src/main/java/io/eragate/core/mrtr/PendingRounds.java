@@ -98,6 +98,13 @@ public final class PendingRounds<T> {
         return expired;
     }
 
+    /** Removes and returns every waiting round, earliest deadline first (the gateway is shutting down). */
+    public synchronized List<Round<T>> removeAll() {
+        List<Round<T>> all = new ArrayList<>(byDeadline);
+        all.forEach(this::forget);
+        return all;
+    }
+
     /** Removes a round without claiming it (the upstream call ended on its own); empty when it was not waiting. */
     public synchronized Optional<T> remove(String pendingCallId) {
         Objects.requireNonNull(pendingCallId, "pendingCallId");

@@ -40,6 +40,19 @@ class PendingRoundsTest {
     }
 
     @Test
+    void removeAllEmptiesTheTableEarliestFirst() {
+        rounds.register("alice", "late", START.plusSeconds(90), "c1");
+        rounds.register("bob", "early", START.plusSeconds(30), "c2");
+
+        List<PendingRounds.Round<String>> all = rounds.removeAll();
+
+        assertThat(all).extracting(PendingRounds.Round::pendingCallId).containsExactly("early", "late");
+        assertThat(rounds.size()).isZero();
+        assertThat(rounds.pendingFor("alice")).isZero();
+        assertThat(rounds.claim("late", "alice")).isEmpty();
+    }
+
+    @Test
     void unknownRoundsAreNotClaimable() {
         assertThat(rounds.claim("nope", "alice")).isEmpty();
     }

@@ -13,12 +13,27 @@ import io.eragate.core.bridge.UpstreamExchange;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
-import io.eragate.core.jsonrpc.JsonRpcError;
 import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.mrtr.CapabilityCheck;
+import io.eragate.core.mrtr.InputRequests;
+import io.eragate.core.mrtr.ParamsDigest;
+import io.eragate.core.mrtr.RequestState;
+import io.eragate.core.mrtr.UpstreamAnswer;
+import io.eragate.core.mrtr.Verification;
+import io.netty.util.concurrent.EventExecutor;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.session.ReplayPolicy;
@@ -67,16 +82,46 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private enum Mode { SSE, JSON, ERROR }
 
-    private final ChannelHandlerContext client;
-    private final ForwardedRequest forwarded;
-    private final JsonRpcRequest request;
+    private static final Runnable NOTHING = () -> { };
+    /** Messages an upstream call waiting for a retry may send meanwhile; later ones are dropped. */
+    private static final int MAX_PARKED_MESSAGES = 1024;
+    private static final Set<String> INPUT_METHODS = Set.of(Methods.ELICITATION_CREATE,
+            Methods.SAMPLING_CREATE_MESSAGE, Methods.ROOTS_LIST);
+    private static final Set<String> MAY_ASK_FOR_INPUT = Set.of(Methods.TOOLS_CALL, Methods.PROMPTS_GET,
+            Methods.RESOURCES_READ);
+    /** Marks the {@code pendingCallId} of a -32042 round: no call waits, the retry sends the request again. */
+    private static final String REISSUE = "reissue-";
+    private static final String REQUEST_STATE = "requestState";
+    private static final String INPUT_RESPONSES = "inputResponses";
+
+    private final EventExecutor home;
     private final UpstreamTarget target;
     private final UpstreamChannelPool connections;
     private final LegacyBridge bridge;
     private final Duration responseTimeout;
-    private final Runnable onComplete;
-    private final ClientStream stream;
-    private final LogFilter logFilter;
+
+    // The client side: a retry that resumes this call replaces all of it.
+    private ChannelHandlerContext client;
+    private ForwardedRequest forwarded;
+    private JsonRpcRequest request;
+    private Runnable onComplete;
+    private ClientStream stream;
+    private LogFilter logFilter;
+
+    // Multi round-trip state: input requests being gathered, upstream requests waiting for answers, the round.
+    private InputRequests gathering;
+    private ScheduledFuture<?> gatherTimer;
+    private final Map<JsonRpcId, JsonRpcRequest> awaitingAnswer = new LinkedHashMap<>();
+    private int round;
+    private String pendingCallId;
+    private boolean parked;
+    /** The upstream ended its stream while the call was parked: whatever it sent is in {@link #parkedMessages}. */
+    private boolean upstreamEnded;
+    /** The upstream connection failed while the call was parked; the retry gets this as its answer. */
+    private String parkedFailure;
+    private final List<JsonRpcMessage> parkedMessages = new ArrayList<>();
+    /** The exchange of a retry that handed its client to another call. */
+    private BridgeExchange resumed;
 
     private boolean done;
     private boolean replayed;
@@ -98,6 +143,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     public BridgeExchange(ChannelHandlerContext client, ForwardedRequest forwarded, UpstreamTarget target,
             UpstreamChannelPool connections, LegacyBridge bridge, Duration responseTimeout, Runnable onComplete) {
         this.client = client;
+        this.home = client.executor();
         this.forwarded = forwarded;
         this.request = (JsonRpcRequest) forwarded.request().message();
         this.target = target;
@@ -111,6 +157,10 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     @Override
     public void start() {
+        if (request.params() != null && request.params().has(REQUEST_STATE)) {
+            resume();
+            return;
+        }
         if (Methods.SUBSCRIPTIONS_LISTEN.equals(request.method())) {
             reject(Rejections.methodNotFound(request.id(), request.method(),
                     "(subscriptions are not available through the legacy bridge)"));
@@ -202,7 +252,11 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             content.release();
         }
         if (last && !done) {
-            onUpstreamEnd();
+            if (parked) {
+                upstreamEnded = true;
+            } else {
+                onUpstreamEnd();
+            }
         }
     }
 
@@ -254,6 +308,16 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (done) {
             return;
         }
+        if (parked) {
+            if (message instanceof JsonRpcRequest ping && Methods.PING.equals(ping.method())) {
+                answerUpstream(ping.id(), new UpstreamAnswer(JsonNodeFactory.instance.objectNode(), null));
+            } else if (parkedMessages.size() < MAX_PARKED_MESSAGES) {
+                parkedMessages.add(message);
+            } else {
+                log.debug("[{}] dropping an upstream message while the call waits for a retry", client.channel().id());
+            }
+            return;
+        }
         if (message instanceof JsonRpcResponse response) {
             if (exchange.upstreamId().equals(response.id())) {
                 onFinalResponse(response);
@@ -269,9 +333,12 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (Methods.NOTIFICATION_PROGRESS.equals(notification.method()) && notification.params() != null) {
             // Only this request's own token: the session's other requests have clients of their own, and progress
             // an upstream sends on the wrong stream must not reach them here.
-            if (isOwnProgress(notification.params())) {
-                rewriter.progressForClient(notification.params()).ifPresent(params -> stream.event(
-                        JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params))));
+            // The token of the request attached now: after an input_required round that is the retry's own.
+            JsonNode token = ModernRequestTranslator.clientProgressToken(request);
+            if (isOwnProgress(notification.params()) && token != null) {
+                ObjectNode params = notification.params().deepCopy();
+                params.set(MetaKeys.PROGRESS_TOKEN, token.deepCopy());
+                stream.event(JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params)));
             }
         } else if (Methods.NOTIFICATION_MESSAGE.equals(notification.method()) && notification.params() != null
                 && logFilter.accepts(notification.params())) {
@@ -285,6 +352,14 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     private void onFinalResponse(JsonRpcResponse response) {
+        if (response.isError() && response.error().code() == JsonRpcErrorCodes.LEGACY_URL_ELICITATION_REQUIRED
+                && MAY_ASK_FOR_INPUT.contains(request.method())) {
+            Optional<InputRequests> urls = InputRequests.fromUrlElicitationRequired(response.error());
+            if (urls.isPresent()) {
+                answerUrlElicitations(urls.get());
+                return;
+            }
+        }
         if (response.isError()) {
             MappedError mapped = ErrorMapper.map(response.error(), request.method(), request.params());
             answer(mapped.httpStatus(), JsonRpcCodec.encodeError(request.id(), mapped.error()));
@@ -301,22 +376,212 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     /**
-     * A modern client cannot be asked anything mid-request; the upstream gets an answer that lets its call go on:
-     * {@code ping} is answered, roots are none, an elicitation is declined, and anything else is refused.
+     * An upstream request mid-call. {@code ping} is answered here. An elicitation, sampling or roots request the
+     * client declared the capability for, in a request that may return {@code input_required}, joins the round
+     * being gathered; anything else is answered upstream as a client without the capability would.
      */
     private void answerServerRequest(JsonRpcRequest serverRequest) {
-        JsonRpcResponse reply = switch (serverRequest.method()) {
-            case Methods.PING -> JsonRpcResponse.success(serverRequest.id(), JsonNodeFactory.instance.objectNode());
-            case Methods.ROOTS_LIST -> JsonRpcResponse.success(serverRequest.id(),
-                    JsonNodeFactory.instance.objectNode().set("roots", JsonNodeFactory.instance.arrayNode()));
-            case Methods.ELICITATION_CREATE -> JsonRpcResponse.success(serverRequest.id(),
-                    JsonNodeFactory.instance.objectNode().put("action", "decline"));
-            default -> JsonRpcResponse.failure(serverRequest.id(), JsonRpcError.of(
-                    JsonRpcErrorCodes.METHOD_NOT_FOUND, "the client of this request cannot answer "
-                            + serverRequest.method()));
-        };
-        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, reply, session.sessionId(),
-                session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
+        String method = serverRequest.method();
+        if (Methods.PING.equals(method)) {
+            answerUpstream(serverRequest.id(), new UpstreamAnswer(JsonNodeFactory.instance.objectNode(), null));
+            return;
+        }
+        if (!INPUT_METHODS.contains(method) || !MAY_ASK_FOR_INPUT.contains(request.method())) {
+            answerUpstream(serverRequest.id(), UpstreamAnswer.decline(method));
+            return;
+        }
+        CapabilityCheck.Decision decision = CapabilityCheck.of(request.params()).check(method,
+                serverRequest.params());
+        if (decision instanceof CapabilityCheck.Decision.Decline decline) {
+            log.debug("[{}] declining upstream {}: {}", client.channel().id(), method, decline.reason());
+            answerUpstream(serverRequest.id(), decline.answer());
+            return;
+        }
+        Optional<String> tooMany = bridge.inputRounds().pending().checkRound(round + 1);
+        if (tooMany.isPresent()) {
+            log.info("[{}] declining upstream {}: {}", client.channel().id(), method, tooMany.get());
+            answerUpstream(serverRequest.id(), UpstreamAnswer.decline(method));
+            return;
+        }
+        if (gathering == null) {
+            gathering = new InputRequests();
+            gatherTimer = home.schedule(this::endRound, bridge.inputRounds().gatherWindow().toNanos(),
+                    TimeUnit.NANOSECONDS);
+        }
+        gathering.add(serverRequest);
+        awaitingAnswer.put(serverRequest.id(), serverRequest);
+    }
+
+    /**
+     * Ends the client's exchange with the gathered input requests and parks the upstream call until the retry
+     * comes, or its deadline passes.
+     */
+    private void endRound() {
+        gatherTimer = null;
+        InputRequests gathered = gathering;
+        gathering = null;
+        if (done || gathered == null) {
+            return;
+        }
+        InputRounds rounds = bridge.inputRounds();
+        String roundId = rounds.newPendingCallId();
+        Instant deadline = rounds.clock().instant().plus(rounds.roundTimeout());
+        Optional<String> refused = rounds.pending().register(SessionKey.ANONYMOUS, roundId, deadline, this);
+        if (refused.isPresent()) {
+            log.info("[{}] declining the upstream's input requests: {}", client.channel().id(), refused.get());
+            gathered.upstreamIds().values().forEach(id -> {
+                JsonRpcRequest asked = awaitingAnswer.remove(id);
+                answerUpstream(id, UpstreamAnswer.decline(asked.method()));
+            });
+            return;
+        }
+        round++;
+        pendingCallId = roundId;
+        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(), roundId, SessionKey.ANONYMOUS,
+                deadline, request.method(), ParamsDigest.of(paramsOf(request)), gathered.upstreamIds(),
+                gathered.elicitationIds(), round));
+        parked = true;
+        if (call != null) {
+            call.resumeReading();
+        }
+        stream.finish(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), gathered.toResult(token))));
+        finishClient();
+        home.schedule(rounds::sweep, rounds.roundTimeout().toNanos() + 1_000_000L, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * A legacy -32042: the upstream call has ended, asking for url-mode elicitations first. The client gets them as
+     * input requests when it declared {@code elicitation.url} (else -32021); its retry sends the request again.
+     */
+    private void answerUrlElicitations(InputRequests urls) {
+        ObjectNode urlMode = JsonNodeFactory.instance.objectNode().put("mode", "url");
+        CapabilityCheck.Decision decision = CapabilityCheck.of(request.params()).check(Methods.ELICITATION_CREATE,
+                urlMode);
+        if (decision instanceof CapabilityCheck.Decision.Decline decline) {
+            ObjectNode required = decline.requiredCapabilities() != null ? decline.requiredCapabilities()
+                    : CapabilityCheck.requiredCapabilities(Methods.ELICITATION_CREATE, urlMode);
+            answer(400, JsonRpcCodec.encodeError(request.id(), CapabilityCheck.missingCapabilityError(required)));
+            return;
+        }
+        InputRounds rounds = bridge.inputRounds();
+        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(),
+                REISSUE + rounds.newPendingCallId(), SessionKey.ANONYMOUS,
+                rounds.clock().instant().plus(rounds.roundTimeout()), request.method(),
+                ParamsDigest.of(paramsOf(request)), urls.upstreamIds(), urls.elicitationIds(), round + 1));
+        answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), urls.toResult(token))));
+    }
+
+    /**
+     * This exchange is a retry: checks its {@code requestState}, then hands its client to the parked call it
+     * resumes (or, after a -32042, sends the request again).
+     */
+    private void resume() {
+        JsonNode token = request.params().get(REQUEST_STATE);
+        if (!token.isTextual()) {
+            reject(Rejections.invalidParams(request.id(), "requestState must be the string a result gave"));
+            return;
+        }
+        InputRounds rounds = bridge.inputRounds();
+        Verification verification = rounds.verifier().verify(token.textValue(), SessionKey.ANONYMOUS,
+                request.method(), request.params(), rounds.clock().instant());
+        if (verification instanceof Verification.Rejected rejected) {
+            reject(Rejections.invalidParams(request.id(), rejected.reason()));
+            return;
+        }
+        RequestState state = ((Verification.Valid) verification).state();
+        if (!state.instanceId().equals(rounds.instanceId())) {
+            reject(Rejections.invalidParams(request.id(), "requestState belongs to gateway instance "
+                    + state.instanceId() + ", which holds the waiting call; this is " + rounds.instanceId()
+                    + " (retries must be routed to the instance that answered input_required)"));
+            return;
+        }
+        if (state.pendingCallId().startsWith(REISSUE)) {
+            ObjectNode params = request.params().deepCopy();
+            params.remove(REQUEST_STATE);
+            params.remove(INPUT_RESPONSES);
+            request = new JsonRpcRequest(request.id(), request.method(), params);
+            round = state.round();
+            start();
+            return;
+        }
+        Optional<BridgeExchange> claimed = rounds.pending().claim(state.pendingCallId(), SessionKey.ANONYMOUS);
+        if (claimed.isEmpty()) {
+            reject(Rejections.invalidParams(request.id(), "the call this requestState resumes is no longer waiting: "
+                    + "it was resumed already, timed out, or ended"));
+            return;
+        }
+        resumed = claimed.get();
+        BridgeExchange retry = this;
+        resumed.home.execute(() -> resumed.attach(retry, state));
+    }
+
+    /** Runs on this (parked) call's loop: the retry's client takes over, the answers go upstream. */
+    private void attach(BridgeExchange retry, RequestState state) {
+        if (done || !parked) {
+            retry.client.executor().execute(() -> retry.reject(Rejections.invalidParams(retry.request.id(),
+                    "the call this requestState resumes has ended")));
+            return;
+        }
+        parked = false;
+        pendingCallId = null;
+        client = retry.client;
+        forwarded = retry.forwarded;
+        request = retry.request;
+        onComplete = retry.onComplete;
+        stream = new ClientStream(client, forwarded.keepAlive());
+        logFilter = LogFilter.forRequest(request.params());
+        JsonNode responses = request.params().path(INPUT_RESPONSES);
+        state.keys().forEach((key, upstreamId) -> {
+            JsonRpcRequest asked = awaitingAnswer.get(upstreamId);
+            JsonNode answer = responses.get(key);
+            if (asked == null || answer == null || !answer.isObject()) {
+                return;
+            }
+            awaitingAnswer.remove(upstreamId);
+            answerUpstream(upstreamId, new UpstreamAnswer(answer, null));
+        });
+        // Answers the retry left out are asked for again, in a round of their own.
+        List<JsonRpcRequest> unanswered = List.copyOf(awaitingAnswer.values());
+        awaitingAnswer.clear();
+        unanswered.forEach(this::answerServerRequest);
+        List<JsonRpcMessage> meanwhile = List.copyOf(parkedMessages);
+        parkedMessages.clear();
+        meanwhile.forEach(this::onMessage);
+        if (parkedFailure != null && !done && !parked) {
+            failMidAnswer(parkedFailure);
+        } else if (upstreamEnded && !done && !parked) {
+            onUpstreamEnd();
+        }
+        if (call != null && !done && !parked && !stream.isStreaming()) {
+            call.resumeReading();
+        }
+    }
+
+    /** Runs the deadline of round {@code roundId}: the client never came back. */
+    void abandon(String roundId) {
+        home.execute(() -> {
+            if (done || !parked || !roundId.equals(pendingCallId)) {
+                return;
+            }
+            log.info("[{}] no retry came for a call waiting for input on {}; cancelling it", client.channel().id(),
+                    target.name());
+            awaitingAnswer.forEach((id, asked) -> answerUpstream(id, UpstreamAnswer.cancel(asked.method())));
+            awaitingAnswer.clear();
+            parked = false;
+            pendingCallId = null;
+            cancelUpstream("the client did not answer the input requests in time");
+            end();
+        });
+    }
+
+    private void answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
+        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target,
+                answer.toResponse(upstreamRequestId), session.sessionId(), session.negotiatedVersion()),
+                responseTimeout, MAX_ERROR_BODY_BYTES);
+    }
+
+    private static ObjectNode paramsOf(JsonRpcRequest modern) {
+        return modern.params() == null ? JsonNodeFactory.instance.objectNode() : modern.params();
     }
 
     private void onErrorAnswer(byte[] body) {
@@ -351,6 +616,11 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (done) {
             return;
         }
+        if (parked) {
+            log.info("[{}] upstream call waiting for input failed: {}", client.channel().id(), describe(cause));
+            parkedFailure = "upstream connection lost while the call waited for input: " + describe(cause);
+            return;
+        }
         if (beforeHead && cause instanceof TimeoutException) {
             reject(Rejections.upstreamTimeout(request.id(), target.name(), responseTimeout));
         } else if (beforeHead) {
@@ -362,26 +632,46 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     @Override
     public void cancel() {
-        if (done) {
+        if (resumed != null) {
+            ChannelHandlerContext leaving = client;
+            resumed.home.execute(() -> resumed.clientLeft(leaving));
+            return;
+        }
+        if (done || parked) {
             return;
         }
         log.debug("[{}] client left; cancelling upstream request on {}", client.channel().id(), target.name());
+        cancelUpstream("client disconnected");
+        end();
+    }
+
+    /** The client of a retry left: only the client attached now may cancel the call. */
+    private void clientLeft(ChannelHandlerContext leaving) {
+        if (client == leaving) {
+            cancel();
+        }
+    }
+
+    private void cancelUpstream(String reason) {
         if (call != null && !call.isDone() && exchange != null) {
             UpstreamCall inFlight = call;
-            JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, "client disconnected");
+            JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
             // Cancel first and close the answer only once the upstream has taken the cancellation: a server may
             // drop a request whose response stream closed, and would then have nothing left to cancel. Until
             // then the rest of the answer is read and discarded.
             inFlight.resumeReading();
             BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
                             session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
-                    .whenComplete((reply, failure) -> client.executor().execute(inFlight::abort));
+                    .whenComplete((reply, failure) -> home.execute(inFlight::abort));
         }
-        end();
     }
 
     @Override
     public void onClientWritable() {
+        if (resumed != null) {
+            resumed.home.execute(resumed::onClientWritable);
+            return;
+        }
         if (call != null) {
             call.resumeReading();
         }
@@ -419,12 +709,32 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         done = true;
+        if (gatherTimer != null) {
+            gatherTimer.cancel(false);
+            gatherTimer = null;
+        }
+        if (pendingCallId != null) {
+            bridge.inputRounds().pending().remove(pendingCallId);
+            pendingCallId = null;
+        }
         releaseExchange();
         drainBuffer();
         if (session != null) {
             bridge.release(session);
         }
-        onComplete.run();
+        finishClient();
+    }
+
+    /** The attached client has its whole answer: its connection may take the next request. */
+    private void finishClient() {
+        Runnable finished = onComplete;
+        onComplete = NOTHING;
+        ChannelHandlerContext finishedClient = client;
+        if (finishedClient.executor().inEventLoop()) {
+            finished.run();
+        } else {
+            finishedClient.executor().execute(finished);
+        }
     }
 
     private void releaseExchange() {

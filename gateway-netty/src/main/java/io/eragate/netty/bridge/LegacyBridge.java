@@ -8,6 +8,7 @@ import io.eragate.core.bridge.IdRewriter;
 import io.eragate.core.bridge.InitializeSynthesizer;
 import io.eragate.core.bridge.ResultStamper;
 import io.eragate.core.config.BridgeConfig;
+import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.SessionPool;
@@ -37,11 +38,13 @@ public final class LegacyBridge implements AutoCloseable {
     private final ResultStamper stamper;
     private final DiscoverSynthesizer discover;
     private final EraDirectory eras;
+    private final InputRounds inputRounds;
 
     /** Creates the bridge for {@code targets}, using the worker loops' connection pools. */
-    public LegacyBridge(BridgeConfig config, Map<String, UpstreamTarget> targets, UpstreamPools pools,
-            EraDirectory eras, String gatewayVersion) {
+    public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, Map<String, UpstreamTarget> targets,
+            UpstreamPools pools, EraDirectory eras, String gatewayVersion) {
         this.config = config;
+        this.inputRounds = new InputRounds(mrtr, Clock.systemUTC());
         this.eras = eras;
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
                 config.maxInFlightPerSession(), Clock.systemUTC());
@@ -95,6 +98,20 @@ public final class LegacyBridge implements AutoCloseable {
         connector.exchangeEnded(session);
     }
 
+    InputRounds inputRounds() {
+        return inputRounds;
+    }
+
+    /** This instance's id inside {@code requestState} (for the admin report and tests). */
+    public String instanceId() {
+        return inputRounds.instanceId();
+    }
+
+    /** Calls waiting for a client's retry now. */
+    public int pendingRounds() {
+        return inputRounds.pending().size();
+    }
+
     ResultStamper stamper() {
         return stamper;
     }
@@ -120,6 +137,7 @@ public final class LegacyBridge implements AutoCloseable {
      */
     @Override
     public void close() {
+        inputRounds.abandonAll();
         pool.close();
         try {
             connector.closesInFlight().get(connector.timeout().toMillis(), TimeUnit.MILLISECONDS);

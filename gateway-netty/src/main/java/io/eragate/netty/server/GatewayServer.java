@@ -137,7 +137,8 @@ public final class GatewayServer implements AutoCloseable {
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
         EraDirectory eras = new EraDirectory(config.eras(), httpUpstreams, pools, GatewayVersion.current());
-        LegacyBridge bridge = new LegacyBridge(config.bridge(), upstreams, pools, eras, GatewayVersion.current());
+        LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), upstreams, pools, eras,
+                GatewayVersion.current());
         StdioUpstreams stdio = new StdioUpstreams(config.upstreams(), config.eras(), config.bridge(),
                 GatewayVersion.current());
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),

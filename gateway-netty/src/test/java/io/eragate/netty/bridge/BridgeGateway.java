@@ -6,6 +6,7 @@ import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.ListenConfig;
+import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.server.GatewayServer;
@@ -76,6 +77,7 @@ final class BridgeGateway implements AutoCloseable {
         private final List<UpstreamConfig> upstreams = new ArrayList<>();
         private ErasConfig eras = ErasConfig.defaults();
         private BridgeConfig bridge = BridgeConfig.defaults();
+        private MrtrConfig mrtr = MrtrConfig.defaults();
 
         Builder upstream(String name, URI url, EraSetting era) {
             upstreams.add(new UpstreamConfig(name, url, era));
@@ -125,6 +127,11 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        Builder mrtr(MrtrConfig settings) {
+            mrtr = settings;
+            return this;
+        }
+
         BridgeGateway start() {
             List<RouteConfig> routes = upstreams.stream()
                     .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
@@ -134,7 +141,8 @@ final class BridgeGateway implements AutoCloseable {
                     .withUpstreams(upstreams)
                     .withRoutes(routes)
                     .withEras(eras)
-                    .withBridge(bridge);
+                    .withBridge(bridge)
+                    .withMrtr(mrtr);
             return BridgeGateway.start(config);
         }
     }

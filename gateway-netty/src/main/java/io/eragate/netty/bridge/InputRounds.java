@@ -1,0 +1,102 @@
+package io.eragate.netty.bridge;
+
+import io.eragate.core.config.MrtrConfig;
+import io.eragate.core.mrtr.PendingRounds;
+import io.eragate.core.mrtr.RequestStateVerifier;
+import io.eragate.core.mrtr.RoundLimits;
+import io.eragate.core.security.KeyRing;
+import io.eragate.core.security.StateSealer;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the bridge shares for multi round-trip requests: the sealer of {@code requestState}, this instance's id, and
+ * the upstream calls that wait for a client's retry.
+ */
+final class InputRounds {
+    private static final Logger log = LoggerFactory.getLogger(InputRounds.class);
+    private static final SecureRandom RANDOM = new SecureRandom();
+    /** Rounds waiting across all principals; a bound on memory, not a setting operators need. */
+    private static final int MAX_PENDING_TOTAL = 10_000;
+
+    private final MrtrConfig config;
+    private final Clock clock;
+    private final String instanceId;
+    private final RequestStateVerifier verifier;
+    private final PendingRounds<BridgeExchange> pending;
+
+    InputRounds(MrtrConfig config, Clock clock) {
+        this.config = config;
+        this.clock = clock;
+        this.instanceId = config.instanceId().isEmpty() ? "eragate-" + randomHex(6) : config.instanceId();
+        this.verifier = new RequestStateVerifier(sealer(config.stateSecrets()));
+        this.pending = new PendingRounds<>(clock, new RoundLimits(config.maxPendingPerPrincipal(),
+                Math.max(MAX_PENDING_TOTAL, config.maxPendingPerPrincipal()), config.maxRounds()));
+    }
+
+    private static StateSealer sealer(List<String> secrets) {
+        if (secrets.isEmpty()) {
+            log.info("mrtr.stateSecrets is empty: requestState is sealed with a random key of this process, so "
+                    + "retries must come back to this instance before it restarts");
+            return StateSealer.random();
+        }
+        List<byte[]> older = secrets.subList(1, secrets.size()).stream()
+                .map(secret -> secret.getBytes(StandardCharsets.UTF_8)).toList();
+        return new StateSealer(KeyRing.fromSecrets(secrets.get(0).getBytes(StandardCharsets.UTF_8), older));
+    }
+
+    /** A fresh id for one round of a pending call. */
+    String newPendingCallId() {
+        return randomHex(16);
+    }
+
+    private static String randomHex(int bytes) {
+        byte[] random = new byte[bytes];
+        RANDOM.nextBytes(random);
+        return HexFormat.of().formatHex(random);
+    }
+
+    String instanceId() {
+        return instanceId;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    RequestStateVerifier verifier() {
+        return verifier;
+    }
+
+    PendingRounds<BridgeExchange> pending() {
+        return pending;
+    }
+
+    Duration roundTimeout() {
+        return config.roundTimeout();
+    }
+
+    Duration gatherWindow() {
+        return config.gatherWindow();
+    }
+
+    /** Abandons every waiting round: the gateway is shutting down and no retry will find it. */
+    void abandonAll() {
+        for (PendingRounds.Round<BridgeExchange> round : pending.removeAll()) {
+            round.call().abandon(round.pendingCallId());
+        }
+    }
+
+    /** Hands every round past its deadline to its call, on that call's event loop, to be abandoned. */
+    void sweep() {
+        for (PendingRounds.Round<BridgeExchange> round : pending.expired()) {
+            round.call().abandon(round.pendingCallId());
+        }
+    }
+}
