@@ -20,8 +20,8 @@ public enum Scenario {
             "modern client, legacy 2025-11-25 fixture, Eragate reusing an initialized upstream session", null),
     /** Eragate bridging with a fresh initialize for every call, the strategy some gateways use. */
     ERAGATE_BRIDGE_PER_CALL("bridge-per-call", "Eragate bridge, initialize per call",
-            "as above, but a new initialize handshake (and a DELETE) around every call (a config switch used only here)",
-            null);
+            "as above, but a new initialize handshake (and a DELETE) around every call (a config switch used "
+                    + "only here)", null);
 
     private final String key;
     private final String label;

@@ -13,8 +13,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The harness's smoke plan end to end, as CI runs it: both fixtures and the three Eragate hops in JVMs of their own,
- * nginx too when it is installed. It asserts that requests went through and that the report files exist, never how fast anything was.
+ * The harness's smoke plan end to end, as CI runs it: both fixtures and the three Eragate hops in JVMs of their
+ * own, nginx too when it is installed. It asserts that requests went through and that the report files exist, never
+ * how fast anything was.
  */
 class LoadHarnessSmokeIT {
 
