@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds Eragate and its benchmarks, runs the load harness (direct, nginx proxy_pass, Eragate pass-through, in
-# alternating rounds on 127.0.0.1) and the JMH microbenchmarks, and writes docs/benchmarks.md and its SVG chart.
+# Builds Eragate and its benchmarks, runs the load harness (direct, nginx proxy_pass, Eragate pass-through, and
+# Eragate bridging to a legacy fixture with a pooled session and with an initialize per call, in alternating rounds
+# on 127.0.0.1) and the JMH microbenchmarks, and writes docs/benchmarks.md and its SVG chart.
 #
 #   bench/run.sh           the published run: installs nginx if missing (Debian, needs root), a few minutes
 #   bench/run.sh --smoke   seconds of load and JMH, results under target/bench-smoke; never installs anything
@@ -18,7 +19,7 @@ for arg in "$@"; do
     --smoke) smoke=true ;;
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
-    -h|--help) sed -n '2,7p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done

@@ -19,14 +19,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * The load harness command: starts the fixture upstream, nginx and Eragate on loopback, runs every profile of the
- * plan in alternating rounds, and writes {@code load-results.json}, {@code load-summary.md} and the SVG chart.
+ * The load harness command: starts the fixture upstreams, nginx and the Eragate hops on loopback, runs every profile
+ * of the plan in alternating rounds, and writes {@code load-results.json}, {@code load-summary.md} and the SVG chart.
  * Exits 1 when any measured scenario had errors (after writing the files), 2 on bad usage.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.eragate.bench.load.LoadHarness --eragate-jar eragate.jar [--smoke]}
  */
 @Command(name = "eragate-load", mixinStandardHelpOptions = true,
-        description = "Compares direct calls, nginx proxy_pass and Eragate side by side, in alternating rounds.")
+        description = "Compares direct calls, nginx proxy_pass, the Eragate pass-through and the Eragate bridge "
+                + "(pooled and per-call sessions) side by side, in alternating rounds.")
 public final class LoadHarness implements Callable<Integer> {
     /** The file names written into the output directory. */
     public static final String RESULTS_FILE = "load-results.json";

@@ -97,7 +97,7 @@ public final class LoadRunner {
                 });
                 CpuWindow cpu = sampleCpu ? new CpuWindow(sampler, Map.of(
                         ScenarioAccumulator.CLIENT, List.of(ProcessHandle.current()),
-                        ScenarioAccumulator.UPSTREAM, topology.upstreamProcesses(),
+                        ScenarioAccumulator.UPSTREAM, topology.upstreamProcesses(target.scenario()),
                         ScenarioAccumulator.HOP, target.hopProcesses())) : null;
                 RoundMeasurement m = client.run(target.endpoint(), profile, plan.maxRequestsPerRound(),
                         cpu == null ? PhaseListener.NONE : cpu);

@@ -17,12 +17,11 @@ public enum Scenario {
             "Eragate (fat jar, own JVM): front-door ladder, then the original bytes to the modern fixture", null),
     /** Eragate bridging a modern client to a legacy upstream over a warm pooled session. */
     ERAGATE_BRIDGE_POOLED("bridge-pooled", "Eragate bridge, warm pooled session",
-            "modern client, legacy 2025-11-25 fixture, Eragate reusing an initialized upstream session",
-            "the legacy bridge has not landed yet"),
+            "modern client, legacy 2025-11-25 fixture, Eragate reusing an initialized upstream session", null),
     /** Eragate bridging with a fresh initialize for every call, the strategy some gateways use. */
     ERAGATE_BRIDGE_PER_CALL("bridge-per-call", "Eragate bridge, initialize per call",
-            "as above, but a new initialize handshake before every call (a config switch used only here)",
-            "the legacy bridge has not landed yet");
+            "as above, but a new initialize handshake (and a DELETE) around every call (a config switch used "
+                    + "only here)", null);
 
     private final String key;
     private final String label;
@@ -59,6 +58,11 @@ public enum Scenario {
     /** Whether an Eragate process is the hop. */
     public boolean isEragate() {
         return this != DIRECT && this != NGINX;
+    }
+
+    /** Whether the hop is Eragate bridging to the legacy fixture. */
+    public boolean isBridge() {
+        return this == ERAGATE_BRIDGE_POOLED || this == ERAGATE_BRIDGE_PER_CALL;
     }
 
     /** The scenario called {@code key}. */

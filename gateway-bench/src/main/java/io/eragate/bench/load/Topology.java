@@ -27,8 +27,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Every process of one run, started once and kept warm across rounds: the fixture upstream (its own JVM), nginx and
- * Eragate (its own JVM), each on a free loopback port. Scenarios that cannot run here are listed with the reason.
+ * Every process of one run, started once and kept warm across rounds, each on a free loopback port: the modern fixture
+ * upstream (its own JVM) behind direct, nginx and the Eragate pass-through (its own JVM); the legacy fixture (its own
+ * JVM) behind one Eragate JVM per bridge scenario, so the pooled and the per-call strategy never share a process.
+ * Scenarios that cannot run here are listed with the reason.
  */
 final class Topology implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Topology.class);
@@ -39,6 +41,7 @@ final class Topology implements AutoCloseable {
     private final Map<Scenario, String> unavailable = new EnumMap<>(Scenario.class);
     private final Map<String, String> commands = new LinkedHashMap<>();
     private ChildProcess upstream;
+    private ChildProcess legacyUpstream;
 
     private Topology() {
     }
@@ -58,14 +61,43 @@ final class Topology implements AutoCloseable {
     private void startAll(TargetSettings settings, Set<Scenario> wanted) throws InterruptedException {
         Path dir = settings.workDirectory();
         createDirectories(dir);
-        int upstreamPort = startFixture(settings, dir);
-        targets.put(Scenario.DIRECT, new Target(Scenario.DIRECT, Endpoint.loopback(upstreamPort, McpSamples.PATH),
-                Optional.empty(), false));
         for (Scenario scenario : wanted) {
             Optional<String> pending = scenario.pendingReason();
             if (pending.isPresent()) {
                 unavailable.put(scenario, pending.get());
             }
+        }
+        if (wanted.stream().anyMatch(s -> !s.isBridge())) {
+            startModernScenarios(settings, wanted, dir);
+        }
+        List<Scenario> bridges = wanted.stream().filter(Scenario::isBridge)
+                .filter(s -> !unavailable.containsKey(s)).sorted().toList();
+        if (!bridges.isEmpty()) {
+            if (settings.eragateLaunch().isEmpty()) {
+                bridges.forEach(s -> unavailable.put(s, "no Eragate jar or classpath was given"));
+                return;
+            }
+            legacyUpstream = startFixture(settings, dir, FixtureMain.LEGACY, "legacy fixture upstream");
+            int legacyPort = readPort(legacyUpstream);
+            legacyUpstream.awaitListening(legacyPort, START_TIMEOUT);
+            for (Scenario bridge : bridges) {
+                EragateConfig.SessionStrategy strategy = bridge == Scenario.ERAGATE_BRIDGE_PER_CALL
+                        ? EragateConfig.SessionStrategy.PER_CALL : EragateConfig.SessionStrategy.POOLED;
+                int port = freePort();
+                startEragate(settings, dir, bridge, "Eragate " + bridge.key(), "eragate-" + bridge.key(), port,
+                        EragateConfig.bridge(port, freePort(), legacyPort, strategy));
+            }
+        }
+    }
+
+    private void startModernScenarios(TargetSettings settings, Set<Scenario> wanted, Path dir)
+            throws InterruptedException {
+        upstream = startFixture(settings, dir, FixtureMain.MODERN, "fixture upstream");
+        int upstreamPort = readPort(upstream);
+        upstream.awaitListening(upstreamPort, START_TIMEOUT);
+        if (wanted.contains(Scenario.DIRECT)) {
+            targets.put(Scenario.DIRECT, new Target(Scenario.DIRECT,
+                    Endpoint.loopback(upstreamPort, McpSamples.PATH), Optional.empty(), false));
         }
         if (wanted.contains(Scenario.NGINX)) {
             if (settings.nginx().isPresent()) {
@@ -76,27 +108,25 @@ final class Topology implements AutoCloseable {
         }
         if (wanted.contains(Scenario.ERAGATE_PASS_THROUGH)) {
             if (!settings.eragateLaunch().isEmpty()) {
-                startEragate(settings, dir, upstreamPort);
+                int port = freePort();
+                startEragate(settings, dir, Scenario.ERAGATE_PASS_THROUGH, "Eragate", "eragate", port,
+                        EragateConfig.passThrough(port, freePort(), upstreamPort));
             } else {
                 unavailable.put(Scenario.ERAGATE_PASS_THROUGH, "no Eragate jar or classpath was given");
             }
         }
-        if (!wanted.contains(Scenario.DIRECT)) {
-            targets.remove(Scenario.DIRECT);
-        }
     }
 
-    private int startFixture(TargetSettings settings, Path dir) throws InterruptedException {
+    private ChildProcess startFixture(TargetSettings settings, Path dir, String era, String label) {
         List<String> command = new ArrayList<>();
         command.add(settings.java());
         command.addAll(settings.jvmOptions());
         command.addAll(List.of("-cp", settings.benchClasspath(), FixtureMain.class.getName(),
-                Integer.toString(settings.fixtureIoThreads())));
-        upstream = track(ChildProcess.start("fixture", command, dir.resolve("fixture.log"), true));
-        commands.put("fixture upstream", abbreviate(command));
-        int port = readPort(upstream);
-        upstream.awaitListening(port, START_TIMEOUT);
-        return port;
+                Integer.toString(settings.fixtureIoThreads()), era));
+        String fileName = FixtureMain.MODERN.equals(era) ? "fixture" : "fixture-" + era;
+        ChildProcess process = track(ChildProcess.start(fileName, command, dir.resolve(fileName + ".log"), true));
+        commands.put(label, abbreviate(command));
+        return process;
     }
 
     private void startNginx(Path nginx, Path dir, int upstreamPort) throws InterruptedException {
@@ -119,21 +149,21 @@ final class Topology implements AutoCloseable {
                 Optional.of(process), false));
     }
 
-    private void startEragate(TargetSettings settings, Path dir, int upstreamPort) throws InterruptedException {
-        int port = freePort();
-        int adminPort = freePort();
-        Path config = dir.resolve("eragate.yaml");
-        write(config, EragateConfig.passThrough(port, adminPort, upstreamPort));
+    /** Starts an Eragate JVM on {@code yaml}, which makes it listen on {@code port}. */
+    private void startEragate(TargetSettings settings, Path dir, Scenario scenario, String label, String fileName,
+            int port, String yaml) throws InterruptedException {
+        Path config = dir.resolve(fileName + ".yaml");
+        write(config, yaml);
         List<String> command = new ArrayList<>();
         command.add(settings.java());
         command.addAll(settings.jvmOptions());
         command.addAll(settings.eragateLaunch());
         command.addAll(List.of("--config", config.toString()));
-        ChildProcess process = track(ChildProcess.start("eragate", command, dir.resolve("eragate.log"), false));
-        commands.put("Eragate", abbreviate(command));
+        ChildProcess process = track(ChildProcess.start(fileName, command, dir.resolve(fileName + ".log"), false));
+        commands.put(label, abbreviate(command));
         process.awaitListening(port, START_TIMEOUT);
-        targets.put(Scenario.ERAGATE_PASS_THROUGH, new Target(Scenario.ERAGATE_PASS_THROUGH,
-                Endpoint.loopback(port, McpSamples.PATH), Optional.of(process), true));
+        targets.put(scenario, new Target(scenario, Endpoint.loopback(port, McpSamples.PATH), Optional.of(process),
+                true));
     }
 
     private ChildProcess track(ChildProcess process) {
@@ -186,9 +216,10 @@ final class Topology implements AutoCloseable {
         return commands;
     }
 
-    /** The fixture upstream's processes. */
-    List<ProcessHandle> upstreamProcesses() {
-        return upstream == null ? List.of() : upstream.tree();
+    /** The processes of the fixture upstream behind {@code scenario}: the legacy one for the bridge scenarios. */
+    List<ProcessHandle> upstreamProcesses(Scenario scenario) {
+        ChildProcess fixture = scenario.isBridge() ? legacyUpstream : upstream;
+        return fixture == null ? List.of() : fixture.tree();
     }
 
     /** Whether every started process is still running. */

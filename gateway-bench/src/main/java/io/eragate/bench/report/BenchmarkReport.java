@@ -140,16 +140,21 @@ public final class BenchmarkReport implements Callable<Integer> {
         md.append("Every scenario receives the same request, byte for byte: a 2026-07-28 `tools/call` of the `echo` "
                 + "tool with the full `_meta` envelope and the mirrored `MCP-Protocol-Version`, `Mcp-Method` and "
                 + "`Mcp-Name` headers (about 400 bytes), answered by the modern echo fixture of gateway-netty's "
-                + "tests in JSON mode. An answer counts only if it is a 200 carrying `Echo: bench`.\n\n");
+                + "tests in JSON mode (the bridge scenarios: by its legacy 2025-11-25 echo fixture, also in JSON "
+                + "mode). An answer counts only if it is a 200 carrying `Echo: bench`.\n\n");
         md.append("Scenarios:\n\n");
         for (Map.Entry<String, String> scenario : results.scenarioDescriptions().entrySet()) {
             md.append("- **").append(Scenario.byKey(scenario.getKey()).label()).append("**: ")
                     .append(scenario.getValue()).append('\n');
         }
         md.append('\n');
-        md.append("Processes: the fixture upstream runs in a JVM of its own, Eragate runs from its fat jar in "
+        md.append("Processes: the modern fixture runs in a JVM of its own, Eragate runs from its fat jar in "
                 + "another JVM with every limit at its default and the upstream pinned `era: modern`, and nginx "
-                + "runs with `worker_processes auto`, a keepalive upstream pool and no access log. The load client is "
+                + "runs with `worker_processes auto`, a keepalive upstream pool and no access log. The bridge "
+                + "scenarios have a JVM each for the legacy fixture and for two more Eragate processes, both with "
+                + "the upstream pinned `era: legacy`, one with `bridge.sessionStrategy: pooled` (the default) and "
+                + "one with `per-call`; all of them run for the whole run, idle while another scenario has its "
+                + "turn. The load client is "
                 + "a Netty HTTP/1.1 client on one event loop in the harness JVM; it writes pre-encoded request bytes "
                 + "and aggregates each answer. All processes share the machine, so every scenario pays for the "
                 + "client and the upstream in the same way, and only the hop differs.\n\n");
@@ -172,7 +177,8 @@ public final class BenchmarkReport implements Callable<Integer> {
                 results.initialWarmupSeconds(), results.rounds(), results.maxRequestsPerRound()));
         md.append("Resources: CPU is read from `/proc/PID/stat` (user + system) of each process group at the "
                 + "opening and the closing of every measured window, and given in percent of one core; for nginx "
-                + "the master and its workers are summed. RSS comes from `/proc/PID/status` after each round. For "
+                + "the master and its workers are summed; the upstream column is the fixture behind the scenario (the "
+                + "legacy one for the bridge rows). RSS comes from `/proc/PID/status` after each round. For "
                 + "the Eragate JVM, \"live heap\" is the heap in use right after a full collection "
                 + "(`jcmd PID GC.run`, then `GC.heap_info`) following its round; nginx has no heap.\n\n");
     }
@@ -199,9 +205,6 @@ public final class BenchmarkReport implements Callable<Integer> {
 
     private static void notYetMeasured(StringBuilder md) {
         md.append("## Not measured yet\n\n")
-                .append("- **Bridge rows** (warm pooled session, per-call `initialize`) and the pooled/per-call "
-                        + "ratio: the scenarios exist in the harness and show as pending until the legacy bridge "
-                        + "lands.\n")
                 .append("- **Capacity run** (10,000 idle `subscriptions/listen` streams, heap and native memory per "
                         + "stream) and the **large-payload run** (1 MiB results, long SSE streams): not built yet.\n")
                 .append("- **`requestState` seal/open** microbenchmark: the sealed-token code does not exist "

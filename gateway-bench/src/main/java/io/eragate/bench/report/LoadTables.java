@@ -43,11 +43,19 @@ public final class LoadTables {
                 ? targetRow("Warm bridged call ≥ 3× per-call-initialize throughput", pooled, 3, true,
                         OptionalDouble.empty())
                 : "| Warm bridged call ≥ 3× per-call-initialize throughput | not measured: "
-                        + Scenario.ERAGATE_BRIDGE_POOLED.pendingReason().orElse("bridge scenarios did not run")
+                        + concurrent.flatMap(p -> notMeasuredNote(p, Scenario.ERAGATE_BRIDGE_POOLED))
+                                .orElse("bridge scenarios did not run")
                         + " | " + NONE + " |\n");
         md.append("| ≤ 10 KiB heap per idle listen stream | not measured: the capacity run is not built yet | ")
                 .append(NONE).append(" |\n");
         return md.toString();
+    }
+
+    /** Why {@code scenario} has no numbers in {@code profile}, when the run said. */
+    private static Optional<String> notMeasuredNote(ProfileResult profile, Scenario scenario) {
+        return profile.scenarios().stream()
+                .filter(s -> s.scenario().equals(scenario.key()) && !s.measured())
+                .map(ScenarioResult::note).filter(note -> note != null && !note.isBlank()).findFirst();
     }
 
     /** A target row; {@code nginxForComparison} is the same ratio for nginx, when it means something. */

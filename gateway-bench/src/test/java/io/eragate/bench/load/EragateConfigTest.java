@@ -3,10 +3,13 @@ package io.eragate.bench.load;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.eragate.bench.McpSamples;
+import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.ConfigLoader;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.GatewayConfig;
 import java.net.URI;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
 class EragateConfigTest {
@@ -25,5 +28,23 @@ class EragateConfigTest {
         });
         assertThat(config.routes()).singleElement()
                 .satisfies(route -> assertThat(route.path()).isEqualTo(McpSamples.PATH));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"POOLED, POOLED", "PER_CALL, PER_CALL"})
+    void theBridgeConfigPinsALegacyUpstreamWithTheStrategyUnderTest(EragateConfig.SessionStrategy strategy,
+            BridgeConfig.SessionStrategy loaded) throws Exception {
+        GatewayConfig config = ConfigLoader.parse(EragateConfig.bridge(18080, 19090, 33333, strategy), "bench.yaml");
+
+        assertThat(config.listen().port()).isEqualTo(18080);
+        assertThat(config.admin().port()).isEqualTo(19090);
+        assertThat(config.upstreams()).singleElement().satisfies(upstream -> {
+            assertThat(upstream.url()).isEqualTo(URI.create("http://127.0.0.1:33333" + McpSamples.PATH));
+            assertThat(upstream.era()).as("pinned, so no probe runs during the benchmark")
+                    .isEqualTo(EraSetting.LEGACY);
+        });
+        assertThat(config.routes()).singleElement()
+                .satisfies(route -> assertThat(route.path()).isEqualTo(McpSamples.PATH));
+        assertThat(config.bridge().sessionStrategy()).isEqualTo(loaded);
     }
 }

@@ -33,6 +33,19 @@ class LoadTablesTest {
     }
 
     @Test
+    void measuredBridgeRowsGiveThePooledOverPerCallRatioAndTheTargetVerdict() {
+        LoadResults bridged = SampleResults.withBridge();
+
+        assertThat(LoadTables.targets(bridged))
+                .contains("| Warm bridged call ≥ 3× per-call-initialize throughput | 4.00× | yes |");
+        assertThat(LoadTables.ratios(bridged)).contains("| closed loop, 16 connections | 0.95× | 0.48× |")
+                .containsPattern("\\| closed loop, 16 connections \\|.*\\| 4\\.00× \\|\n");
+        assertThat(LoadTables.results(bridged.profile("concurrent").orElseThrow()))
+                .contains("| Eragate bridge, warm pooled session | 6,000 |")
+                .contains("| Eragate bridge, initialize per call | 1,500 |");
+    }
+
+    @Test
     void pendingScenariosAreListedWithTheirReasonAndNoNumbers() {
         ProfileResult serial = results.profile("serial").orElseThrow();
         String table = LoadTables.results(serial);

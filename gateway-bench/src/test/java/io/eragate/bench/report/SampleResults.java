@@ -36,6 +36,25 @@ final class SampleResults {
                 Map.of("Eragate", "java -jar eragate.jar --config x.yaml"), descriptions, profiles);
     }
 
+    /**
+     * As {@link #typical()}, with the bridge scenarios measured: pooled 6,000 req/s and per-call 1,500 in every profile
+     * (4× apart).
+     */
+    static LoadResults withBridge() {
+        LoadResults typical = typical();
+        List<ProfileResult> profiles = new ArrayList<>();
+        for (ProfileResult p : typical.profiles()) {
+            List<ScenarioResult> scenarios = new ArrayList<>(p.scenarios().stream().filter(ScenarioResult::measured)
+                    .toList());
+            scenarios.add(measured(Scenario.ERAGATE_BRIDGE_POOLED, 6_000, 400));
+            scenarios.add(measured(Scenario.ERAGATE_BRIDGE_PER_CALL, 1_500, 1_600));
+            profiles.add(new ProfileResult(p.name(), p.title(), p.mode(), p.connections(), p.ratePerSecond(),
+                    p.warmupSeconds(), p.measureSeconds(), scenarios));
+        }
+        return new LoadResults(typical.plan(), typical.startedAt(), typical.rounds(), typical.initialWarmupSeconds(),
+                typical.maxRequestsPerRound(), typical.commands(), typical.scenarioDescriptions(), profiles);
+    }
+
     private static ProfileResult profile(String name, String mode, int connections, double rate, double[][] rows) {
         Scenario[] measured = {Scenario.DIRECT, Scenario.NGINX, Scenario.ERAGATE_PASS_THROUGH};
         List<ScenarioResult> scenarios = new ArrayList<>();
