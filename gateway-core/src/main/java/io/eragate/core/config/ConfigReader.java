@@ -34,6 +34,7 @@ final class ConfigReader {
     static final LimitsConfig DEFAULT_LIMITS = ConfigMapping.defaults(ConfigReader::limits);
     static final ErasConfig DEFAULT_ERAS = ConfigMapping.defaults(ConfigReader::eras);
     static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
+    static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
 
     private ConfigReader() {
     }
@@ -59,7 +60,8 @@ final class ConfigReader {
         LimitsConfig limits = root.mapping("limits", ConfigReader::limits);
         ErasConfig eras = root.mapping("eras", ConfigReader::eras);
         BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge);
+        SubscriptionsConfig subscriptions = root.mapping("subscriptions", ConfigReader::subscriptions);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, subscriptions);
     }
 
     static ListenConfig listen(ConfigMapping section) {
@@ -117,6 +119,14 @@ final class ConfigReader {
                         BridgeConfig.CacheScopeSetting.PRIVATE),
                 section.choice("sessionStrategy", BridgeConfig.SessionStrategy.class,
                         BridgeConfig.SessionStrategy.POOLED));
+    }
+
+    static SubscriptionsConfig subscriptions(ConfigMapping section) {
+        return new SubscriptionsConfig(
+                section.integer("maxListenersPerSession", 1024, 1, 100_000),
+                section.integer("maxListeners", 10_000, 1, 1_000_000),
+                section.duration("keepAliveInterval", Duration.ofSeconds(15), MIN_TIMEOUT, Duration.ofHours(1)),
+                section.integer("maxResourceSubscriptions", 100, 1, 10_000));
     }
 
     /** One upstream; null when its name or URL is unusable. Every name seen, valid or not, joins {@code names}. */

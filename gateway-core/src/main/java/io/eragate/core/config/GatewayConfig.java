@@ -16,6 +16,7 @@ import java.util.Optional;
  * @param limits    bounds on buffers, connections and timeouts
  * @param eras      how upstream eras are probed and remembered
  * @param bridge    pooled sessions for legacy upstreams
+ * @param subscriptions {@code subscriptions/listen} streams served from legacy upstreams
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -25,7 +26,8 @@ public record GatewayConfig(
         SecurityConfig security,
         LimitsConfig limits,
         ErasConfig eras,
-        BridgeConfig bridge) {
+        BridgeConfig bridge,
+        SubscriptionsConfig subscriptions) {
 
     public GatewayConfig {
         Objects.requireNonNull(listen, "listen");
@@ -36,12 +38,14 @@ public record GatewayConfig(
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(eras, "eras");
         Objects.requireNonNull(bridge, "bridge");
+        Objects.requireNonNull(subscriptions, "subscriptions");
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
     public static GatewayConfig defaults() {
         return new GatewayConfig(ListenConfig.defaults(), AdminConfig.defaults(), List.of(), List.of(),
-                SecurityConfig.defaults(), LimitsConfig.defaults(), ErasConfig.defaults(), BridgeConfig.defaults());
+                SecurityConfig.defaults(), LimitsConfig.defaults(), ErasConfig.defaults(), BridgeConfig.defaults(),
+                SubscriptionsConfig.defaults());
     }
 
     /** The upstream called {@code name}, if any. */
@@ -52,41 +56,46 @@ public record GatewayConfig(
 
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
-        return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge);
+        return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, subscriptions);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
-        return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge);
+        return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, subscriptions);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
-        return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge);
+        return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, subscriptions);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
-        return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge);
+        return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, subscriptions);
     }
 
     /** This configuration with other Origin/Host lists. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
-        return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge);
+        return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, subscriptions);
     }
 
     /** This configuration with other era settings. */
     public GatewayConfig withEras(ErasConfig newEras) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, subscriptions);
     }
 
     /** This configuration with other bridge settings. */
     public GatewayConfig withBridge(BridgeConfig newBridge) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, subscriptions);
+    }
+
+    /** This configuration with other subscription settings. */
+    public GatewayConfig withSubscriptions(SubscriptionsConfig newSubscriptions) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newSubscriptions);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, subscriptions);
     }
 }

@@ -82,6 +82,7 @@ class ConfigDriftTest {
         probes.put("limits", MINIMAL + "limits: {zz: 1}");
         probes.put("eras", MINIMAL + "eras: {zz: 1}");
         probes.put("bridge", MINIMAL + "bridge: {zz: 1}");
+        probes.put("subscriptions", MINIMAL + "subscriptions: {zz: 1}");
         assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
 
         sections().forEach((path, type) -> {

@@ -34,7 +34,7 @@ class ConfigValidationTest {
                 row("unknown nested key", VALID_BASE + "limits: {maxBodyByte: 1}",
                         "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
-                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge)"),
+                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge, subscriptions)"),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: name, url, era)"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
