@@ -111,11 +111,6 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     @Override
     public void start() {
-        if (Methods.SUBSCRIPTIONS_LISTEN.equals(request.method())) {
-            reject(Rejections.methodNotFound(request.id(), request.method(),
-                    "(subscriptions are not available through the legacy bridge)"));
-            return;
-        }
         SessionKey key = bridge.keyFor(target.name(), SessionKey.ANONYMOUS, request);
         bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(() -> {
             if (done) {

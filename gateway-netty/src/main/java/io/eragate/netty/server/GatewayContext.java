@@ -5,6 +5,7 @@ import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.bridge.ListenHub;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.Map;
@@ -21,9 +22,11 @@ import java.util.Objects;
  * @param limits the configured limits
  * @param eras the era of each upstream
  * @param bridge the legacy bridge's shared state
+ * @param listens the open {@code subscriptions/listen} streams served from legacy upstreams
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
-        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {
+        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge,
+        ListenHub listens) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -33,5 +36,6 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(eras, "eras");
         Objects.requireNonNull(bridge, "bridge");
+        Objects.requireNonNull(listens, "listens");
     }
 }

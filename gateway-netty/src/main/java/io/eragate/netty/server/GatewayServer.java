@@ -14,6 +14,7 @@ import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.bridge.ListenHub;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
@@ -131,7 +132,8 @@ public final class GatewayServer implements AutoCloseable {
                 limits.maxHeaderBytes());
         EraDirectory eras = new EraDirectory(config.eras(), config.upstreams(), pools, GatewayVersion.current());
         LegacyBridge bridge = new LegacyBridge(config.bridge(), upstreams, pools, eras, GatewayVersion.current());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge);
+        ListenHub listens = new ListenHub(config.subscriptions(), config.bridge().initializeTimeout());
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, listens);
     }
 
     /**
@@ -177,6 +179,11 @@ public final class GatewayServer implements AutoCloseable {
         return adminPages;
     }
 
+    /** The open listen streams served from legacy upstreams, for reports and tests. */
+    public ListenHub listens() {
+        return context.listens();
+    }
+
     /** The legacy bridge, for reports and tests. */
     public LegacyBridge bridge() {
         return context.bridge();
@@ -193,6 +200,8 @@ public final class GatewayServer implements AutoCloseable {
         ready = false;
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
+        // Listen streams get their graceful final result while their connections are still open.
+        context.listens().close();
         // Pooled upstream sessions get their DELETE while the event loops still run.
         context.bridge().close();
         shutdown(bossGroup, workerGroup);

@@ -7,8 +7,10 @@ import io.eragate.core.frontdoor.Verdict;
 import io.eragate.core.era.EraProbeException;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
+import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
 import io.eragate.netty.bridge.BridgeExchange;
+import io.eragate.netty.bridge.ListenExchange;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.ModernExchange;
@@ -160,9 +162,14 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
         Duration timeout = context.limits().upstreamResponseTimeout();
-        current = known == Era.MODERN
-                ? new ModernExchange(ctx, forwarded, target, pool, timeout, () -> done(ctx))
-                : new BridgeExchange(ctx, forwarded, target, pool, context.bridge(), timeout, () -> done(ctx));
+        if (known == Era.MODERN) {
+            current = new ModernExchange(ctx, forwarded, target, pool, timeout, () -> done(ctx));
+        } else if (Methods.SUBSCRIPTIONS_LISTEN.equals(forwarded.request().method())) {
+            current = new ListenExchange(ctx, forwarded, target, pool, context.bridge(), context.listens(), timeout,
+                    () -> done(ctx));
+        } else {
+            current = new BridgeExchange(ctx, forwarded, target, pool, context.bridge(), timeout, () -> done(ctx));
+        }
         current.start();
     }
 

@@ -7,6 +7,7 @@ import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.SubscriptionsConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.server.GatewayServer;
 import java.net.URI;
@@ -76,6 +77,7 @@ final class BridgeGateway implements AutoCloseable {
         private final List<UpstreamConfig> upstreams = new ArrayList<>();
         private ErasConfig eras = ErasConfig.defaults();
         private BridgeConfig bridge = BridgeConfig.defaults();
+        private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
 
         Builder upstream(String name, URI url, EraSetting era) {
             upstreams.add(new UpstreamConfig(name, url, era));
@@ -125,6 +127,18 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        Builder keepAliveInterval(Duration interval) {
+            subscriptions = new SubscriptionsConfig(subscriptions.maxListenersPerSession(),
+                    subscriptions.maxListeners(), interval, subscriptions.maxResourceSubscriptions());
+            return this;
+        }
+
+        Builder maxListeners(int perSession, int total) {
+            subscriptions = new SubscriptionsConfig(perSession, total, subscriptions.keepAliveInterval(),
+                    subscriptions.maxResourceSubscriptions());
+            return this;
+        }
+
         BridgeGateway start() {
             List<RouteConfig> routes = upstreams.stream()
                     .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
@@ -134,7 +148,8 @@ final class BridgeGateway implements AutoCloseable {
                     .withUpstreams(upstreams)
                     .withRoutes(routes)
                     .withEras(eras)
-                    .withBridge(bridge);
+                    .withBridge(bridge)
+                    .withSubscriptions(subscriptions);
             return BridgeGateway.start(config);
         }
     }
