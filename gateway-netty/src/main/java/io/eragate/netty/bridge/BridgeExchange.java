@@ -261,6 +261,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     private void onNotification(JsonRpcNotification notification) {
+        bridge.notificationOnRequestStream(session, notification);
         if (Methods.NOTIFICATION_PROGRESS.equals(notification.method()) && notification.params() != null) {
             // Only this request's own token: the session's other requests have clients of their own, and progress
             // an upstream sends on the wrong stream must not reach them here.

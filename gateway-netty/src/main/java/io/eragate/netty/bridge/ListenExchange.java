@@ -74,15 +74,14 @@ public final class ListenExchange implements ClientExchange {
      * @param onComplete runs once when the stream has ended
      */
     public ListenExchange(ChannelHandlerContext client, ForwardedRequest forwarded, UpstreamTarget target,
-            UpstreamChannelPool connections, LegacyBridge bridge, ListenHub hub, Duration responseTimeout,
-            Runnable onComplete) {
+            UpstreamChannelPool connections, LegacyBridge bridge, Duration responseTimeout, Runnable onComplete) {
         this.client = client;
         this.forwarded = forwarded;
         this.request = (JsonRpcRequest) forwarded.request().message();
         this.target = target;
         this.connections = connections;
         this.bridge = bridge;
-        this.hub = hub;
+        this.hub = bridge.listens();
         this.responseTimeout = responseTimeout;
         this.onComplete = onComplete;
         this.stream = new ClientStream(client, forwarded.keepAlive());

@@ -5,7 +5,6 @@ import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
-import io.eragate.netty.bridge.ListenHub;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.Map;
@@ -22,11 +21,9 @@ import java.util.Objects;
  * @param limits the configured limits
  * @param eras the era of each upstream
  * @param bridge the legacy bridge's shared state
- * @param listens the open {@code subscriptions/listen} streams served from legacy upstreams
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
-        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge,
-        ListenHub listens) {
+        UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -36,6 +33,5 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(limits, "limits");
         Objects.requireNonNull(eras, "eras");
         Objects.requireNonNull(bridge, "bridge");
-        Objects.requireNonNull(listens, "listens");
     }
 }

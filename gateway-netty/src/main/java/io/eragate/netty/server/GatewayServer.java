@@ -131,9 +131,9 @@ public final class GatewayServer implements AutoCloseable {
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
         EraDirectory eras = new EraDirectory(config.eras(), config.upstreams(), pools, GatewayVersion.current());
-        LegacyBridge bridge = new LegacyBridge(config.bridge(), upstreams, pools, eras, GatewayVersion.current());
-        ListenHub listens = new ListenHub(config.subscriptions(), config.bridge().initializeTimeout());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, listens);
+        LegacyBridge bridge = new LegacyBridge(config.bridge(), config.subscriptions(), upstreams, pools, eras,
+                GatewayVersion.current());
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge);
     }
 
     /**
@@ -181,7 +181,7 @@ public final class GatewayServer implements AutoCloseable {
 
     /** The open listen streams served from legacy upstreams, for reports and tests. */
     public ListenHub listens() {
-        return context.listens();
+        return context.bridge().listens();
     }
 
     /** The legacy bridge, for reports and tests. */
@@ -201,7 +201,7 @@ public final class GatewayServer implements AutoCloseable {
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
         // Listen streams get their graceful final result while their connections are still open.
-        context.listens().close();
+        context.bridge().listens().close();
         // Pooled upstream sessions get their DELETE while the event loops still run.
         context.bridge().close();
         shutdown(bossGroup, workerGroup);

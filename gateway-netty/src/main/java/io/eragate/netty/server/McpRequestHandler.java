@@ -165,8 +165,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         if (known == Era.MODERN) {
             current = new ModernExchange(ctx, forwarded, target, pool, timeout, () -> done(ctx));
         } else if (Methods.SUBSCRIPTIONS_LISTEN.equals(forwarded.request().method())) {
-            current = new ListenExchange(ctx, forwarded, target, pool, context.bridge(), context.listens(), timeout,
-                    () -> done(ctx));
+            current = new ListenExchange(ctx, forwarded, target, pool, context.bridge(), timeout, () -> done(ctx));
         } else {
             current = new BridgeExchange(ctx, forwarded, target, pool, context.bridge(), timeout, () -> done(ctx));
         }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
 import io.eragate.netty.testing.RecordedRequest;
+import io.eragate.netty.testing.ResponseMode;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -99,6 +100,23 @@ class ListenIT {
             legacy.notifyStandaloneStreams(TOOLS_CHANGED, null);
             assertThat(tools.next().path("method").asText()).as("no update for the tools listener")
                     .isEqualTo(TOOLS_CHANGED);
+        }
+    }
+
+    @Test
+    void aListChangedOnARequestStreamOfTheSessionReachesItsListeners() {
+        try (LegacyFixtureUpstream legacy = LegacyFixtureUpstream.builder().standaloneStreams(true)
+                .responseMode(ResponseMode.SSE).start();
+             BridgeGateway gateway = gatewayFor(legacy).start();
+             ListenStream stream = listen(gateway, "on-post", Map.of("toolsListChanged", true))) {
+            acknowledged(stream);
+
+            ModernAnswer call = gateway.client("legacy").send(ModernRequest.toolCall(1, "announce-change", "{}"));
+
+            assertThat(call.status()).isEqualTo(200);
+            JsonNode change = stream.next();
+            assertThat(change.path("method").asText()).isEqualTo(TOOLS_CHANGED);
+            assertThat(change.path("params").path("_meta").path(SUBSCRIPTION_ID_KEY).asText()).isEqualTo("on-post");
         }
     }
 
