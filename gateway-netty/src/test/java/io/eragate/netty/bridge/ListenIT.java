@@ -121,6 +121,34 @@ class ListenIT {
     }
 
     @Test
+    void requestsTheUpstreamSendsOnTheGetStreamAreAnsweredByTheGateway() {
+        try (LegacyFixtureUpstream legacy = fixture(true);
+             BridgeGateway gateway = gatewayFor(legacy).start();
+             ListenStream stream = listen(gateway, 1, Map.of("toolsListChanged", true))) {
+            acknowledged(stream);
+            Map<String, String> expected = Map.of(
+                    "roots/list", "{\"roots\":[]}",
+                    "ping", "{}",
+                    "elicitation/create", "{\"action\":\"decline\"}",
+                    "sampling/createMessage", "-32601");
+
+            expected.keySet().forEach(method -> legacy.sendOnStandaloneStreams(ModernRequest.parse(
+                    "{\"jsonrpc\":\"2.0\",\"id\":\"srv-" + method + "\",\"method\":\"" + method + "\"}")));
+
+            expected.forEach((method, answer) -> {
+                RecordedRequest reply = legacy.awaitRequest(r -> r.rpcMethod() == null
+                        && ("srv-" + method).equals(r.rpcId().asText()), ListenStream.timeout());
+                JsonNode json = reply.json();
+                if (answer.startsWith("-")) {
+                    assertThat(json.path("error").path("code").asInt()).as(method).isEqualTo(Integer.parseInt(answer));
+                } else {
+                    assertThat(json.path("result")).as(method).isEqualTo(ModernRequest.parse(answer));
+                }
+            });
+        }
+    }
+
+    @Test
     void resourceUpdatesArriveOnlyForSubscribedUrisAndWhatLiesBelowThem() {
         try (LegacyFixtureUpstream legacy = fixture(true);
              BridgeGateway gateway = gatewayFor(legacy).start();
