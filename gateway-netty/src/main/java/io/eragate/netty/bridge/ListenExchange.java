@@ -124,7 +124,7 @@ public final class ListenExchange implements ClientExchange {
         SubscriptionFilter honoured = requested.intersect(capabilities instanceof ObjectNode object ? object
                 : JsonNodeFactory.instance.objectNode());
         joined = true;
-        hub.join(session, target, connections, listenerId, request.id(), honoured, this)
+        hub.join(session, target, connections, bridge, listenerId, request.id(), honoured, this)
                 .whenComplete((ack, failure) -> client.executor().execute(() -> onJoined(ack, failure)));
     }
 
@@ -169,6 +169,17 @@ public final class ListenExchange implements ClientExchange {
                 write(notification);
             } else {
                 early.add(notification);
+            }
+        });
+    }
+
+    /** The session's GET stream ended under this listener; from any thread. */
+    void upstreamLost() {
+        client.executor().execute(() -> {
+            if (!done) {
+                log.info("[{}] upstream {} ended its GET stream; ending listen stream {}", client.channel().id(),
+                        target.name(), listenerId);
+                reject(Rejections.upstreamUnreachable(request.id(), target.name(), "the upstream ended its stream"));
             }
         });
     }

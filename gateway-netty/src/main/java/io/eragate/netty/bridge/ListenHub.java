@@ -72,9 +72,9 @@ public final class ListenHub {
 
     /** Registers a listener on {@code session}'s streams, creating them for the session's first listener. */
     synchronized CompletableFuture<Optional<SessionStreams.Acknowledgement>> join(UpstreamSession session,
-            UpstreamTarget target, UpstreamChannelPool pool, String listenerId, JsonRpcId subscriptionId,
+            UpstreamTarget target, UpstreamChannelPool pool, LegacyBridge bridge, String listenerId, JsonRpcId subscriptionId,
             SubscriptionFilter honoured, ListenExchange listener) {
-        SessionStreams streams = sessions.computeIfAbsent(session, s -> new SessionStreams(s, target, pool,
+        SessionStreams streams = sessions.computeIfAbsent(session, s -> new SessionStreams(s, target, pool, bridge,
                 upstreamTimeout, config.maxListenersPerSession()));
         return streams.add(listenerId, subscriptionId, honoured, listener);
     }

@@ -2,6 +2,7 @@ package io.eragate.netty.bridge;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import io.eragate.core.bridge.LegacyReplyReader;
+import io.eragate.core.bridge.UpstreamExchange;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
@@ -54,6 +55,9 @@ final class SessionStreams implements UpstreamCall.Handler {
     private final UpstreamChannelPool pool;
     private final Duration timeout;
     private final ListenerRegistry registry;
+    private final LegacyBridge bridge;
+    /** An in-flight slot held while the session has listeners, so that the pool does not DELETE it under them. */
+    private final UpstreamExchange hold;
     private final Map<String, ListenExchange> listeners = new ConcurrentHashMap<>();
     /** Completes with true once the GET stream is open, false when the upstream refused or lost it. */
     private final CompletableFuture<Boolean> streamOpen = new CompletableFuture<>();
@@ -63,9 +67,11 @@ final class SessionStreams implements UpstreamCall.Handler {
     private SseParser parser;
     private boolean closed;
 
-    SessionStreams(UpstreamSession session, UpstreamTarget target, UpstreamChannelPool pool, Duration timeout,
-            int maxListeners) {
+    SessionStreams(UpstreamSession session, UpstreamTarget target, UpstreamChannelPool pool, LegacyBridge bridge,
+            Duration timeout, int maxListeners) {
         this.session = session;
+        this.bridge = bridge;
+        this.hold = bridge.rewriter(session).tryBegin(JsonRpcId.of("eragate-listen-hold"), null).orElse(null);
         this.target = target;
         this.pool = pool;
         this.timeout = timeout;
@@ -109,6 +115,9 @@ final class SessionStreams implements UpstreamCall.Handler {
         }
         if (changes.closeStream()) {
             pool.eventLoop().execute(this::closeStream);
+            if (hold != null && bridge.rewriter(session).release(hold)) {
+                bridge.exchangeEnded(session);
+            }
         }
         return changes.closeStream();
     }
@@ -202,17 +211,30 @@ final class SessionStreams implements UpstreamCall.Handler {
         if (last && parser != null && !closed) {
             log.info("upstream {} ended the GET stream of session {}", target.name(), session.sessionId());
             parser = null;
+            upstreamLost();
         }
     }
 
     @Override
     public void onFailure(Throwable cause, boolean beforeHead) {
         streamOpen.complete(false);
+        boolean wasOpen = parser != null;
         parser = null;
         if (!closed) {
             log.info("GET stream of upstream {} session {} failed: {}", target.name(), session.sessionId(),
                     cause.toString());
+            if (wasOpen) {
+                upstreamLost();
+            }
         }
+    }
+
+    /**
+     * The open GET stream ended under its listeners: their streams end too, without a result, which tells each client
+     * to listen again (nothing resumes); the next listen opens a new GET stream.
+     */
+    private void upstreamLost() {
+        listeners.values().forEach(ListenExchange::upstreamLost);
     }
 
     private void onMessage(JsonRpcMessage message) {

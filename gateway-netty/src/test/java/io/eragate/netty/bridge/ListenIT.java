@@ -196,6 +196,43 @@ class ListenIT {
     }
 
     @Test
+    void anUpstreamEndingItsGetStreamEndsTheListenStreams() {
+        try (LegacyFixtureUpstream legacy = fixture(true);
+             BridgeGateway gateway = gatewayFor(legacy).start();
+             ListenStream stream = listen(gateway, 1, Map.of("toolsListChanged", true))) {
+            acknowledged(stream);
+
+            legacy.expireAllSessions();
+
+            Await.until("the listen stream ended", stream::ended);
+            Await.until("the listener is gone", () -> gateway.server().listens().openListeners() == 0
+                    && gateway.server().listens().activeSessions() == 0);
+        }
+    }
+
+    @Test
+    void anIdleSessionLeavingThePoolIsNotDeletedUnderItsListeners() {
+        try (LegacyFixtureUpstream legacy = fixture(true);
+             BridgeGateway gateway = gatewayFor(legacy).sessionIdleExpiry(Duration.ofMillis(300)).start()) {
+            ListenStream stream = listen(gateway, 1, Map.of("toolsListChanged", true));
+            acknowledged(stream);
+
+            Await.until("the idle session left the pool", () -> gateway.server().bridge().pooledSessions() == 0);
+            // A DELETE would have been sent as the session left; a new session's handshake and call take longer.
+            ModernAnswer echo = gateway.client("legacy").send(ModernRequest.toolCall(5, "echo",
+                    "{\"message\":\"new session\"}"));
+            assertThat(echo.status()).isEqualTo(200);
+            assertThat(legacy.initializeCount()).isEqualTo(2);
+            assertThat(legacy.deleteCount()).isZero();
+            legacy.notifyStandaloneStreams(TOOLS_CHANGED, null);
+
+            assertThat(stream.next().path("method").asText()).isEqualTo(TOOLS_CHANGED);
+            stream.close();
+            Await.until("the session is deleted once its last listener left", () -> legacy.deleteCount() == 1);
+        }
+    }
+
+    @Test
     void anUpstreamWithoutGetStreamsGivesABestEffortAcknowledgementAndTheStreamStaysOpen() {
         try (LegacyFixtureUpstream legacy = fixture(false);
              BridgeGateway gateway = gatewayFor(legacy).keepAliveInterval(Duration.ofMillis(20)).start();
