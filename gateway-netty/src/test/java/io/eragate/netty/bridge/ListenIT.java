@@ -42,6 +42,14 @@ class ListenIT {
         return ack;
     }
 
+    /**
+     * Waits until the fixture has registered the GET stream: it answers the head (on which Eragate acknowledges)
+     * just before it registers the stream, and a message sent in between would reach no stream.
+     */
+    private static void awaitGetStream(LegacyFixtureUpstream legacy) {
+        Await.until("the fixture registered the GET stream", () -> legacy.openStandaloneStreams() == 1);
+    }
+
     private static long count(LegacyFixtureUpstream legacy, String rpcMethod) {
         return legacy.requests().stream().filter(r -> rpcMethod.equals(r.rpcMethod())).count();
     }
@@ -85,6 +93,7 @@ class ListenIT {
              ListenStream resources = listen(gateway, "res", Map.of("resourceSubscriptions", List.of("test://b")))) {
             acknowledged(tools);
             acknowledged(resources);
+            awaitGetStream(legacy);
 
             legacy.notifyStandaloneStreams(TOOLS_CHANGED, null);
             legacy.notifyResourceUpdated("test://b");
@@ -131,6 +140,7 @@ class ListenIT {
                     "ping", "{}",
                     "elicitation/create", "{\"action\":\"decline\"}",
                     "sampling/createMessage", "-32601");
+            awaitGetStream(legacy);
 
             expected.keySet().forEach(method -> legacy.sendOnStandaloneStreams(ModernRequest.parse(
                     "{\"jsonrpc\":\"2.0\",\"id\":\"srv-" + method + "\",\"method\":\"" + method + "\"}")));
@@ -154,6 +164,7 @@ class ListenIT {
              BridgeGateway gateway = gatewayFor(legacy).start();
              ListenStream stream = listen(gateway, 1, Map.of("resourceSubscriptions", List.of("test://dir")))) {
             acknowledged(stream);
+            awaitGetStream(legacy);
 
             for (String uri : List.of("test://other", "test://directory", "test://dir/a.txt", "test://dir")) {
                 legacy.notifyStandaloneStreams(UPDATED, ModernRequest.JSON.createObjectNode().put("uri", uri));
@@ -175,7 +186,7 @@ class ListenIT {
             acknowledged(second);
             assertThat(count(legacy, "resources/subscribe")).isEqualTo(1);
             assertThat(getRequests(legacy)).isEqualTo(1);
-            assertThat(legacy.openStandaloneStreams()).isEqualTo(1);
+            awaitGetStream(legacy);
             String session = sessionId(legacy);
 
             first.close();
@@ -201,6 +212,7 @@ class ListenIT {
              BridgeGateway gateway = gatewayFor(legacy).start();
              ListenStream stream = listen(gateway, 1, Map.of("toolsListChanged", true))) {
             acknowledged(stream);
+            awaitGetStream(legacy);
 
             legacy.expireAllSessions();
 
@@ -225,6 +237,7 @@ class ListenIT {
             assertThat(echo.status()).isEqualTo(200);
             assertThat(legacy.initializeCount()).isEqualTo(2);
             assertThat(deletesOf(legacy, listened)).isZero();
+            awaitGetStream(legacy);
             legacy.notifyStandaloneStreams(TOOLS_CHANGED, null);
 
             assertThat(stream.next().path("method").asText()).isEqualTo(TOOLS_CHANGED);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
 import io.eragate.netty.testing.NodePeers;
 import java.net.URI;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -55,7 +56,9 @@ class ListenServerEverythingIT {
                     .send(ModernRequest.toolCall(1, "toggle-subscriber-updates", "{}"));
             assertThat(toggled.status()).as(toggled.body()).isEqualTo(200);
 
-            JsonNode update = stream.next();
+            // The tool sends one update at once and then one every 5 s; the first is lost if server-everything has not
+            // yet registered the GET stream whose head Eragate acknowledged on, so wait for a periodic one too.
+            JsonNode update = stream.next(Duration.ofSeconds(15));
             assertThat(update.path("method").asText()).isEqualTo("notifications/resources/updated");
             assertThat(update.path("params").path("uri").asText()).isEqualTo(URI_WANTED);
             assertThat(update.path("params").path("_meta").path(SUBSCRIPTION_ID_KEY).asText()).isEqualTo("watch");

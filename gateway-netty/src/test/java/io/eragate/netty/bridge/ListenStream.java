@@ -85,10 +85,15 @@ final class ListenStream implements AutoCloseable {
 
     /** The next message, waiting for it within a bound. */
     JsonNode next() {
+        return next(Await.DEFAULT_TIMEOUT);
+    }
+
+    /** The next message, waiting for it at most {@code timeout}. */
+    JsonNode next(Duration timeout) {
         try {
-            JsonNode message = messages.poll(Await.DEFAULT_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            JsonNode message = messages.poll(timeout.toMillis(), TimeUnit.MILLISECONDS);
             if (message == null) {
-                throw new AssertionError("No message within " + Await.DEFAULT_TIMEOUT + " (status " + status + ")");
+                throw new AssertionError("No message within " + timeout + " (status " + status + ")");
             }
             return message;
         } catch (InterruptedException e) {
