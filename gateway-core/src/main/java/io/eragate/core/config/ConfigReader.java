@@ -44,6 +44,7 @@ final class ConfigReader {
     static final ErasConfig DEFAULT_ERAS = ConfigMapping.defaults(ConfigReader::eras);
     static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
     static final MrtrConfig DEFAULT_MRTR = ConfigMapping.defaults(ConfigReader::mrtr);
+    static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
 
     private ConfigReader() {
     }
@@ -70,7 +71,9 @@ final class ConfigReader {
         ErasConfig eras = root.mapping("eras", ConfigReader::eras);
         BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
         MrtrConfig mrtr = root.mapping("mrtr", ConfigReader::mrtr);
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr);
+        SubscriptionsConfig subscriptions = root.mapping("subscriptions", ConfigReader::subscriptions);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions);
     }
 
     static ListenConfig listen(ConfigMapping section) {
@@ -142,6 +145,14 @@ final class ConfigReader {
                 section.integer("maxPendingPerPrincipal", 16, 1, 100_000),
                 section.integer("maxRounds", 8, 1, 100),
                 section.duration("gatherWindow", Duration.ofMillis(10), Duration.ZERO, Duration.ofSeconds(10)));
+    }
+
+    static SubscriptionsConfig subscriptions(ConfigMapping section) {
+        return new SubscriptionsConfig(
+                section.integer("maxListenersPerSession", 1024, 1, 100_000),
+                section.integer("maxListeners", 10_000, 1, 1_000_000),
+                section.duration("keepAliveInterval", Duration.ofSeconds(15), MIN_TIMEOUT, Duration.ofHours(1)),
+                section.integer("maxResourceSubscriptions", 100, 1, 10_000));
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.Optional;
  * @param eras      how upstream eras are probed and remembered
  * @param bridge    pooled sessions for legacy upstreams
  * @param mrtr      multi round-trip requests through the bridge
+ * @param subscriptions {@code subscriptions/listen} streams served from legacy upstreams
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -27,7 +28,8 @@ public record GatewayConfig(
         LimitsConfig limits,
         ErasConfig eras,
         BridgeConfig bridge,
-        MrtrConfig mrtr) {
+        MrtrConfig mrtr,
+        SubscriptionsConfig subscriptions) {
 
     public GatewayConfig {
         Objects.requireNonNull(listen, "listen");
@@ -39,13 +41,14 @@ public record GatewayConfig(
         Objects.requireNonNull(eras, "eras");
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(mrtr, "mrtr");
+        Objects.requireNonNull(subscriptions, "subscriptions");
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
     public static GatewayConfig defaults() {
         return new GatewayConfig(ListenConfig.defaults(), AdminConfig.defaults(), List.of(), List.of(),
                 SecurityConfig.defaults(), LimitsConfig.defaults(), ErasConfig.defaults(), BridgeConfig.defaults(),
-                MrtrConfig.defaults());
+                MrtrConfig.defaults(), SubscriptionsConfig.defaults());
     }
 
     /** The upstream called {@code name}, if any. */
@@ -56,46 +59,61 @@ public record GatewayConfig(
 
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
-        return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, mrtr);
+        return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
-        return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, mrtr);
+        return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
-        return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, mrtr);
+        return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
-        return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, mrtr);
+        return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, mrtr,
+                subscriptions);
     }
 
     /** This configuration with other Origin/Host lists. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
-        return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, mrtr);
+        return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, mrtr,
+                subscriptions);
     }
 
     /** This configuration with other era settings. */
     public GatewayConfig withEras(ErasConfig newEras) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, mrtr);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, mrtr,
+                subscriptions);
     }
 
     /** This configuration with other bridge settings. */
     public GatewayConfig withBridge(BridgeConfig newBridge) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, mrtr);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, mrtr,
+                subscriptions);
     }
 
     /** This configuration with other multi round-trip settings. */
     public GatewayConfig withMrtr(MrtrConfig newMrtr) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newMrtr);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newMrtr,
+                subscriptions);
+    }
+
+    /** This configuration with other subscription settings. */
+    public GatewayConfig withSubscriptions(SubscriptionsConfig newSubscriptions) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                newSubscriptions);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
-        return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, mrtr);
+        return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, mrtr,
+                subscriptions);
     }
 }

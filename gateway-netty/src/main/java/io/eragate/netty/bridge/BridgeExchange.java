@@ -161,11 +161,6 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             resume();
             return;
         }
-        if (Methods.SUBSCRIPTIONS_LISTEN.equals(request.method())) {
-            reject(Rejections.methodNotFound(request.id(), request.method(),
-                    "(subscriptions are not available through the legacy bridge)"));
-            return;
-        }
         SessionKey key = bridge.keyFor(target.name(), SessionKey.ANONYMOUS, request);
         bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(() -> {
             if (done) {
@@ -330,6 +325,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     private void onNotification(JsonRpcNotification notification) {
+        bridge.notificationOnRequestStream(session, notification);
         if (Methods.NOTIFICATION_PROGRESS.equals(notification.method()) && notification.params() != null) {
             // Only this request's own token: the session's other requests have clients of their own, and progress
             // an upstream sends on the wrong stream must not reach them here.

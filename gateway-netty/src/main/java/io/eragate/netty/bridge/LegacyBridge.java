@@ -9,6 +9,8 @@ import io.eragate.core.bridge.InitializeSynthesizer;
 import io.eragate.core.bridge.ResultStamper;
 import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.MrtrConfig;
+import io.eragate.core.config.SubscriptionsConfig;
+import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.SessionPool;
@@ -39,13 +41,16 @@ public final class LegacyBridge implements AutoCloseable {
     private final DiscoverSynthesizer discover;
     private final EraDirectory eras;
     private final InputRounds inputRounds;
+    private final ListenHub listens;
 
     /** Creates the bridge for {@code targets}, using the worker loops' connection pools. */
-    public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, Map<String, UpstreamTarget> targets,
+    public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, SubscriptionsConfig subscriptions,
+            Map<String, UpstreamTarget> targets,
             UpstreamPools pools, EraDirectory eras, String gatewayVersion) {
         this.config = config;
         this.inputRounds = new InputRounds(mrtr, Clock.systemUTC());
         this.eras = eras;
+        this.listens = new ListenHub(subscriptions, config.initializeTimeout());
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
                 config.maxInFlightPerSession(), Clock.systemUTC());
         this.pool = new SessionPool(connector, config.maxSessions(), config.sessionIdleExpiry());
@@ -110,6 +115,19 @@ public final class LegacyBridge implements AutoCloseable {
     /** Calls waiting for a client's retry now. */
     public int pendingRounds() {
         return inputRounds.pending().size();
+    }
+
+    /** The listen streams served from this bridge's sessions; they end before the sessions close. */
+    public ListenHub listens() {
+        return listens;
+    }
+
+    /**
+     * A notification that arrived on a request's stream of {@code session}: the session's listeners that asked for
+     * it get it too, since a legacy server may send change notifications on any of its streams.
+     */
+    void notificationOnRequestStream(UpstreamSession session, JsonRpcNotification notification) {
+        listens.notificationOnRequestStream(session, notification);
     }
 
     ResultStamper stamper() {

@@ -47,6 +47,22 @@ final class LegacyRequests {
         return request;
     }
 
+    /** The GET that opens a session's standalone SSE stream, where a legacy server sends what no request caused. */
+    static FullHttpRequest get(UpstreamTarget target, String sessionId, String protocolVersion) {
+        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET,
+                target.pathAndQuery(), Unpooled.EMPTY_BUFFER);
+        request.headers()
+                .set(HttpHeaderNames.HOST, target.hostHeader())
+                .set(HttpHeaderNames.ACCEPT, "text/event-stream");
+        if (sessionId != null) {
+            request.headers().set(McpHeaders.SESSION_ID, sessionId);
+        }
+        if (protocolVersion != null) {
+            request.headers().set(McpHeaders.PROTOCOL_VERSION, protocolVersion);
+        }
+        return request;
+    }
+
     /** The DELETE that ends an upstream session. */
     static FullHttpRequest delete(UpstreamTarget target, String sessionId, String protocolVersion) {
         FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.DELETE,

@@ -18,6 +18,7 @@ import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
+import io.eragate.netty.bridge.ListenHub;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
@@ -137,7 +138,8 @@ public final class GatewayServer implements AutoCloseable {
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
         EraDirectory eras = new EraDirectory(config.eras(), httpUpstreams, pools, GatewayVersion.current());
-        LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), upstreams, pools, eras,
+        LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), config.subscriptions(), upstreams,
+                pools, eras,
                 GatewayVersion.current());
         StdioUpstreams stdio = new StdioUpstreams(config.upstreams(), config.eras(), config.bridge(),
                 GatewayVersion.current());
@@ -204,6 +206,11 @@ public final class GatewayServer implements AutoCloseable {
         return adminPages;
     }
 
+    /** The open listen streams served from legacy upstreams, for reports and tests. */
+    public ListenHub listens() {
+        return context.bridge().listens();
+    }
+
     /** The legacy bridge, for reports and tests. */
     public LegacyBridge bridge() {
         return context.bridge();
@@ -220,6 +227,8 @@ public final class GatewayServer implements AutoCloseable {
         ready = false;
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
+        // Listen streams get their graceful final result while their connections are still open.
+        context.bridge().listens().close();
         // Pooled upstream sessions get their DELETE, and requests on stdio processes their 502, while the event
         // loops still run.
         context.bridge().close();

@@ -7,8 +7,10 @@ import io.eragate.core.frontdoor.Verdict;
 import io.eragate.core.era.EraProbeException;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
+import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
 import io.eragate.netty.bridge.BridgeExchange;
+import io.eragate.netty.bridge.ListenExchange;
 import io.eragate.netty.stdio.SessionSource;
 import io.eragate.netty.stdio.StdioExchange;
 import io.eragate.netty.stdio.StdioUpstream;
@@ -195,6 +197,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         if (sseSource.isPresent()) {
             current = new StdioExchange(ctx, forwarded, sseSource.get(), context.stdio().stamper(),
                     context.stdio().discover(), () -> done(ctx));
+        } else if (Methods.SUBSCRIPTIONS_LISTEN.equals(forwarded.request().method())) {
+            current = new ListenExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
+                    context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));
         } else {
             current = new BridgeExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
                     context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));

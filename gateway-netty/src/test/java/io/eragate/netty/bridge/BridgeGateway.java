@@ -8,6 +8,7 @@ import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.SubscriptionsConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.server.GatewayServer;
 import java.net.URI;
@@ -78,6 +79,7 @@ final class BridgeGateway implements AutoCloseable {
         private ErasConfig eras = ErasConfig.defaults();
         private BridgeConfig bridge = BridgeConfig.defaults();
         private MrtrConfig mrtr = MrtrConfig.defaults();
+        private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
 
         Builder upstream(String name, URI url, EraSetting era) {
             upstreams.add(new UpstreamConfig(name, url, era));
@@ -132,6 +134,18 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        Builder keepAliveInterval(Duration interval) {
+            subscriptions = new SubscriptionsConfig(subscriptions.maxListenersPerSession(),
+                    subscriptions.maxListeners(), interval, subscriptions.maxResourceSubscriptions());
+            return this;
+        }
+
+        Builder maxListeners(int perSession, int total) {
+            subscriptions = new SubscriptionsConfig(perSession, total, subscriptions.keepAliveInterval(),
+                    subscriptions.maxResourceSubscriptions());
+            return this;
+        }
+
         BridgeGateway start() {
             List<RouteConfig> routes = upstreams.stream()
                     .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
@@ -142,7 +156,8 @@ final class BridgeGateway implements AutoCloseable {
                     .withRoutes(routes)
                     .withEras(eras)
                     .withBridge(bridge)
-                    .withMrtr(mrtr);
+                    .withMrtr(mrtr)
+                    .withSubscriptions(subscriptions);
             return BridgeGateway.start(config);
         }
     }

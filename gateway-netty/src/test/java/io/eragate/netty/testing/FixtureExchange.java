@@ -126,7 +126,10 @@ final class FixtureExchange {
                 .set("X-Accel-Buffering", "no")
                 .set(HttpHeaderNames.TRANSFER_ENCODING, HttpHeaderValues.CHUNKED);
         HttpUtil.setKeepAlive(response, keepAlive);
-        ctx.writeAndFlush(response);
+        // The head leaves once the running task is over, so that a caller registering the stream (a GET stream that
+        // tests send on as soon as the client has the head) has done so by the time the client sees it.
+        ctx.write(response);
+        ctx.executor().execute(ctx::flush);
         return new SseStream(this, eventIds);
     }
 

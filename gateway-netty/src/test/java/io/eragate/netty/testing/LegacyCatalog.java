@@ -33,7 +33,7 @@ final class LegacyCatalog {
     ObjectNode initializeResult(String protocolVersion) {
         ObjectNode result = JsonRpcWire.object().put("protocolVersion", protocolVersion);
         ObjectNode capabilities = result.putObject("capabilities");
-        capabilities.putObject("tools");
+        capabilities.putObject("tools").put("listChanged", true);
         capabilities.putObject("logging");
         capabilities.putObject("resources").put("subscribe", true);
         capabilities.putObject("prompts");

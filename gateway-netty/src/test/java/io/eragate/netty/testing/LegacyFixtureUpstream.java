@@ -147,6 +147,16 @@ public final class LegacyFixtureUpstream implements AutoCloseable {
     }
 
     /**
+     * Sends any JSON-RPC message, such as a server request ({@code roots/list}), on every open GET stream.
+     *
+     * @return how many streams it was sent on
+     */
+    public int sendOnStandaloneStreams(JsonNode message) {
+        Objects.requireNonNull(message, "message");
+        return sessions.all().stream().mapToInt(session -> session.sendOnStandaloneStreams(message)).sum();
+    }
+
+    /**
      * Sends {@code notifications/resources/updated} for {@code uri} on the GET streams of the sessions subscribed to
      * it.
      *

@@ -34,6 +34,7 @@ final class LegacyTools {
                     JsonRpcWire.textContent(Integer.toString(counter.incrementAndGet()))), headers);
             case "slow" -> slow(exchange, session, id, params, headers);
             case "hang" -> session.trackRunning(id, exchange);
+            case "announce-change" -> announceChange(exchange, id, headers);
             default -> replies.reply(exchange,
                     JsonRpcWire.error(id, JsonRpcWire.INVALID_PARAMS, "Unknown tool: " + name, null), headers);
         }
@@ -50,6 +51,22 @@ final class LegacyTools {
         BigDecimal sum = a.decimalValue().add(b.decimalValue());
         replies.reply(exchange, JsonRpcWire.result(id, JsonRpcWire.textContent("The sum of " + a + " and " + b
                 + " is " + sum.stripTrailingZeros().toPlainString() + ".")), headers);
+    }
+
+    /**
+     * SSE mode: {@code notifications/tools/list_changed} on the request's own stream, as servers that change their
+     * tools during a call send it, then the result. JSON mode: the result alone.
+     */
+    private void announceChange(FixtureExchange exchange, JsonNode id, Map<String, String> headers) {
+        JsonNode result = JsonRpcWire.result(id, JsonRpcWire.textContent("tools changed"));
+        if (replies.mode() == ResponseMode.JSON) {
+            replies.reply(exchange, result, headers);
+            return;
+        }
+        SseStream stream = replies.stream(exchange, headers);
+        stream.message(JsonRpcWire.notification("notifications/tools/list_changed", JsonRpcWire.object()));
+        stream.message(result);
+        stream.end();
     }
 
     /**
