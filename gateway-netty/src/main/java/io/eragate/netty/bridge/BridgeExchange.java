@@ -41,7 +41,6 @@ import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
 import io.eragate.core.sse.SseLimitExceededException;
 import io.eragate.core.sse.SseParser;
-import io.eragate.netty.server.ClientResponses;
 import io.eragate.netty.upstream.BufferedUpstreamCall;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
@@ -692,11 +691,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     private void reject(Rejection rejection) {
-        if (stream.isStreaming()) {
-            stream.abortStream();
-        } else {
-            ClientResponses.writeRejection(client, rejection, forwarded.keepAlive());
-        }
+        stream.reject(rejection);
         end();
     }
 

@@ -1,5 +1,7 @@
 package io.eragate.netty.bridge;
 
+import io.eragate.core.frontdoor.Rejection;
+import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -75,6 +77,18 @@ public final class ClientStream {
         }
         client.writeAndFlush(response)
                 .addListener(keepAlive ? ChannelFutureListener.CLOSE_ON_FAILURE : ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Refuses the request: a JSON-RPC error response, or, when the stream has begun (status 200 already sent), the
+     * stream ends without a result, since no fake result may follow.
+     */
+    public void reject(Rejection rejection) {
+        if (streaming) {
+            abortStream();
+        } else {
+            ClientResponses.writeRejection(client, rejection, keepAlive);
+        }
     }
 
     /** Ends an open stream without a result: the upstream failed mid-answer, and no fake result is sent. */

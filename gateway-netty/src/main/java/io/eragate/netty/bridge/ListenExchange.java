@@ -13,7 +13,6 @@ import io.eragate.core.listen.SubscriptionFilter;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
 import io.eragate.core.sse.SseEncoder;
-import io.eragate.netty.server.ClientResponses;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
@@ -228,11 +227,7 @@ public final class ListenExchange implements ClientExchange {
     }
 
     private void reject(Rejection rejection) {
-        if (stream.isStreaming()) {
-            stream.abortStream();
-        } else {
-            ClientResponses.writeRejection(client, rejection, forwarded.keepAlive());
-        }
+        stream.reject(rejection);
         end();
     }
 

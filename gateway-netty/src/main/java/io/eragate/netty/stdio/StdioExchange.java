@@ -17,7 +17,6 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.stdio.ModernStdioRequests;
 import io.eragate.netty.bridge.ClientStream;
-import io.eragate.netty.server.ClientResponses;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.netty.channel.ChannelHandlerContext;
@@ -231,11 +230,7 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
     }
 
     private void reject(Rejection rejection) {
-        if (stream.isStreaming()) {
-            stream.abortStream();
-        } else {
-            ClientResponses.writeRejection(client, rejection, forwarded.keepAlive());
-        }
+        stream.reject(rejection);
         end();
     }
 
