@@ -12,7 +12,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpResponse;
@@ -24,15 +23,13 @@ import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
-import io.netty.handler.codec.http.LastHttpContent;
-import io.netty.util.concurrent.Future;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -44,12 +41,12 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threading: created and driven on the client channel's event loop, which is also the upstream channel's loop.
  */
-public final class ModernExchange implements UpstreamListener, ClientExchange {
+public final class ModernExchange implements UpstreamCall.Handler, ClientExchange {
     private static final Logger log = LoggerFactory.getLogger(ModernExchange.class);
     /** How much of a non-JSON-RPC upstream answer is kept to map it to an error. */
     private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
 
-    private enum State { ACQUIRING, AWAITING_HEAD, RELAYING, BUFFERING, DONE }
+    private enum State { SENDING, RELAYING, BUFFERING, DONE }
 
     private final ChannelHandlerContext client;
     private final ForwardedRequest forwarded;
@@ -59,9 +56,8 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
     private final Runnable onComplete;
     private final Consumer<String> onLegacyAnswer;
 
-    private State state = State.ACQUIRING;
-    private Channel upstream;
-    private ScheduledFuture<?> timeout;
+    private State state = State.SENDING;
+    private UpstreamCall call;
     private HttpResponse upstreamHead;
     private boolean streaming;
     private boolean closeAfterResponse;
@@ -88,21 +84,7 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
     /** Acquires an upstream connection and sends the request. */
     @Override
     public void start() {
-        pool.acquire(target).addListener((Future<Channel> acquired) -> {
-            if (!acquired.isSuccess()) {
-                failBeforeHead(acquired.cause() instanceof UpstreamPoolExhaustedException
-                        ? Rejections.upstreamBusy(forwarded.request().id(), acquired.cause().getMessage())
-                        : Rejections.upstreamUnreachable(forwarded.request().id(), target.name(),
-                                describe(acquired.cause())));
-                return;
-            }
-            Channel channel = acquired.getNow();
-            if (state == State.DONE) {
-                pool.release(target, channel);
-                return;
-            }
-            send(channel);
-        });
+        call = UpstreamCall.start(pool, target, buildRequest(), responseTimeout, this);
     }
 
     /** The client went away or the gateway stops: closing the upstream exchange is the cancellation. */
@@ -113,11 +95,9 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
         }
         log.debug("[{}] client left; closing upstream exchange to {}", client.channel().id(), target.name());
         state = State.DONE;
-        cancelTimeout();
         releaseErrorBody();
-        if (upstream != null) {
-            UpstreamResponseHandler.detach(upstream);
-            pool.discard(upstream);
+        if (call != null) {
+            call.abort();
         }
         onComplete.run();
     }
@@ -125,22 +105,9 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
     /** The client can take more bytes again: resume reading from upstream. */
     @Override
     public void onClientWritable() {
-        if (upstream != null && state == State.RELAYING) {
-            upstream.config().setAutoRead(true);
+        if (call != null && state == State.RELAYING) {
+            call.resumeReading();
         }
-    }
-
-    private void send(Channel channel) {
-        upstream = channel;
-        state = State.AWAITING_HEAD;
-        UpstreamResponseHandler.attach(channel, this);
-        channel.config().setAutoRead(true);
-        channel.writeAndFlush(buildRequest()).addListener((ChannelFutureListener) written -> {
-            if (!written.isSuccess() && state == State.AWAITING_HEAD) {
-                onConnectionLost(written.cause());
-            }
-        });
-        timeout = client.executor().schedule(this::onResponseTimeout, responseTimeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
     private FullHttpRequest buildRequest() {
@@ -171,19 +138,13 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
     }
 
     @Override
-    public void onResponseHead(HttpResponse head) {
-        if (state != State.AWAITING_HEAD) {
-            return;
-        }
-        cancelTimeout();
-        if (head.decoderResult().isFailure()) {
-            failBeforeHead(Rejections.upstreamInvalidResponse(forwarded.request().id(), target.name(),
-                    head.status().code(), "malformed HTTP response: " + head.decoderResult().cause()));
+    public void onHead(HttpResponse head) {
+        if (state != State.SENDING) {
             return;
         }
         upstreamHead = head;
         String contentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
-        boolean success = head.status().codeClass() == io.netty.handler.codec.http.HttpStatusClass.SUCCESS
+        boolean success = head.status().codeClass() == HttpStatusClass.SUCCESS
                 && head.status().code() != HttpResponseStatus.ACCEPTED.code();
         if (success && contentType.startsWith("text/event-stream")) {
             startRelay(true, contentType);
@@ -222,21 +183,20 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
     }
 
     @Override
-    public void onContent(HttpContent content) {
+    public void onContent(HttpContent content, boolean last) {
         switch (state) {
-            case RELAYING -> relay(content);
-            case BUFFERING -> buffer(content);
+            case RELAYING -> relay(content, last);
+            case BUFFERING -> buffer(content, last);
             default -> content.release();
         }
     }
 
-    private void relay(HttpContent content) {
-        boolean last = content instanceof LastHttpContent;
+    private void relay(HttpContent content, boolean last) {
         if (last) {
             client.writeAndFlush(new DefaultLastHttpContent(content.content()))
                     .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE
                             : ChannelFutureListener.CLOSE_ON_FAILURE);
-            finish(true);
+            finish();
             return;
         }
         if (streaming) {
@@ -245,23 +205,24 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
             client.write(content);
         }
         if (!client.channel().isWritable()) {
-            upstream.config().setAutoRead(false);
+            call.pauseReading();
             client.flush();
         }
     }
 
-    private void buffer(HttpContent content) {
+    private void buffer(HttpContent content, boolean last) {
         ByteBuf bytes = content.content();
         int room = MAX_ERROR_BODY_BYTES - errorBody.readableBytes();
         if (bytes.readableBytes() > room) {
             errorBody.addComponent(true, bytes.readRetainedSlice(room));
             content.release();
+            call.abort();
             answerFromBufferedError(false);
             return;
         }
         errorBody.addComponent(true, bytes.retain());
         content.release();
-        if (content instanceof LastHttpContent) {
+        if (last) {
             answerFromBufferedError(true);
         }
     }
@@ -286,64 +247,51 @@ public final class ModernExchange implements UpstreamListener, ClientExchange {
                     new String(body, 0, Math.min(body.length, 512), java.nio.charset.StandardCharsets.UTF_8));
         }
         ClientResponses.writeRejection(client, answer, forwarded.keepAlive());
-        finish(complete);
+        finish();
     }
 
     @Override
-    public void onConnectionLost(Throwable cause) {
-        switch (state) {
-            case AWAITING_HEAD -> failBeforeHead(Rejections.upstreamUnreachable(forwarded.request().id(),
-                    target.name(), describe(cause)));
-            case RELAYING -> {
-                log.info("[{}] upstream {} failed mid-response ({}); ending the client's stream",
-                        client.channel().id(), target.name(), describe(cause));
-                client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
-                finish(false);
-            }
-            case BUFFERING -> answerFromBufferedError(false);
-            default -> {
-            }
-        }
-    }
-
-    private void onResponseTimeout() {
-        if (state != State.AWAITING_HEAD) {
-            return;
-        }
-        log.info("[{}] upstream {} sent no response within {}", client.channel().id(), target.name(),
-                responseTimeout);
-        failBeforeHead(Rejections.upstreamTimeout(forwarded.request().id(), target.name(), responseTimeout));
-    }
-
-    private void failBeforeHead(Rejection rejection) {
+    public void onFailure(Throwable cause, boolean beforeHead) {
         if (state == State.DONE) {
             return;
         }
+        if (beforeHead) {
+            failBeforeHead(rejectionBeforeHead(cause));
+        } else if (state == State.RELAYING) {
+            log.info("[{}] upstream {} failed mid-response ({}); ending the client's stream",
+                    client.channel().id(), target.name(), describe(cause));
+            client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            finish();
+        } else {
+            answerFromBufferedError(false);
+        }
+    }
+
+    private Rejection rejectionBeforeHead(Throwable cause) {
+        if (cause instanceof TimeoutException) {
+            log.info("[{}] upstream {} sent no response within {}", client.channel().id(), target.name(),
+                    responseTimeout);
+            return Rejections.upstreamTimeout(forwarded.request().id(), target.name(), responseTimeout);
+        }
+        if (cause instanceof UpstreamPoolExhaustedException) {
+            return Rejections.upstreamBusy(forwarded.request().id(), cause.getMessage());
+        }
+        if (cause instanceof MalformedUpstreamResponseException) {
+            return Rejections.upstreamInvalidResponse(forwarded.request().id(), target.name(), 502,
+                    cause.getMessage());
+        }
+        return Rejections.upstreamUnreachable(forwarded.request().id(), target.name(), describe(cause));
+    }
+
+    private void failBeforeHead(Rejection rejection) {
         ClientResponses.writeRejection(client, rejection, forwarded.keepAlive());
-        finish(false);
+        finish();
     }
 
-    private void finish(boolean upstreamReusable) {
+    private void finish() {
         state = State.DONE;
-        cancelTimeout();
         releaseErrorBody();
-        if (upstream != null) {
-            UpstreamResponseHandler.detach(upstream);
-            upstream.config().setAutoRead(true);
-            if (upstreamReusable && upstreamHead != null && HttpUtil.isKeepAlive(upstreamHead)) {
-                pool.release(target, upstream);
-            } else {
-                pool.discard(upstream);
-            }
-        }
         onComplete.run();
-    }
-
-    private void cancelTimeout() {
-        if (timeout != null) {
-            timeout.cancel(false);
-            timeout = null;
-        }
     }
 
     private void releaseErrorBody() {

@@ -10,7 +10,6 @@ import io.netty.handler.codec.http.LastHttpContent;
 import io.netty.util.ReferenceCountUtil;
 import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -136,8 +135,8 @@ public final class UpstreamCall implements UpstreamListener {
         }
         cancelTimeout();
         if (response.decoderResult().isFailure()) {
-            fail(new IOException("malformed HTTP response from upstream " + target.name() + ": "
-                    + response.decoderResult().cause()), true);
+            fail(new MalformedUpstreamResponseException("malformed HTTP response from upstream " + target.name()
+                    + ": " + response.decoderResult().cause()), true);
             return;
         }
         head = response;
