@@ -1,0 +1,68 @@
+// The tools both SDK v2 interop servers (modern-server.mjs over HTTP, modern-stdio-server.mjs over stdio) register:
+// echo, add, and slow (progress when asked; prints "CANCELLED slow after N ms" on stderr when cancelled, which the
+// cancellation tests look for).
+import * as z from 'zod/v4';
+
+const PROGRESS_INTERVAL_MS = 100;
+
+/** A tool result holding one text item. */
+export function text(value) {
+  return { content: [{ type: 'text', text: value }] };
+}
+
+/** Resolves after ms, or early (with false) when the request is cancelled. */
+function waitOrAbort(ms, signal) {
+  return new Promise((resolve) => {
+    if (signal.aborted) {
+      resolve(false);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve(true);
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      resolve(false);
+    }
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+async function slow({ ms }, ctx) {
+  const { signal } = ctx.mcpReq;
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  const started = Date.now();
+  let elapsed = 0;
+  while (elapsed < ms) {
+    const step = Math.min(PROGRESS_INTERVAL_MS, ms - elapsed);
+    if (!(await waitOrAbort(step, signal))) {
+      console.error(`CANCELLED slow after ${Date.now() - started} ms`);
+      return text(`cancelled after ${elapsed} ms`);
+    }
+    elapsed += step;
+    if (progressToken !== undefined) {
+      await ctx.mcpReq.notify({
+        method: 'notifications/progress',
+        params: { progressToken, progress: elapsed, total: ms, message: `slept ${elapsed} of ${ms} ms` }
+      });
+    }
+  }
+  return text(`Slept ${ms} ms`);
+}
+
+/** Registers echo, add and slow on an SDK v2 McpServer. */
+export function registerCommonTools(server) {
+  server.registerTool('echo', {
+    description: 'Echoes the message back',
+    inputSchema: z.object({ message: z.string() })
+  }, async ({ message }) => text(`Echo: ${message}`));
+  server.registerTool('add', {
+    description: 'Adds two numbers',
+    inputSchema: z.object({ a: z.number(), b: z.number() })
+  }, async ({ a, b }) => text(String(a + b)));
+  server.registerTool('slow', {
+    description: 'Sleeps ms milliseconds, reporting progress when asked, and stops early when cancelled',
+    inputSchema: z.object({ ms: z.number().int().min(0).max(600_000) })
+  }, slow);
+}
