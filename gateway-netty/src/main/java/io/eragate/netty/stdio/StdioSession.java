@@ -208,9 +208,12 @@ public final class StdioSession implements StdioProcess.Listener {
         JsonRpcId id = JsonRpcId.of("eragate-" + method.replace('/', '-') + "-" + ownIds.incrementAndGet());
         CompletableFuture<JsonRpcResponse> response = new CompletableFuture<>();
         ownRequests.put(key(id), response);
-        if (!link.send(JsonRpcCodec.encode(new JsonRpcRequest(id, method, params)))) {
+        if (!link.send(JsonRpcCodec.encode(new JsonRpcRequest(id, method, params))) && lost.get()) {
+            // A refused send means the process is going away; while its loss is still unreported, the request
+            // stays registered so that it fails with the real reason (the exit code), not a generic one.
             ownRequests.remove(key(id));
-            response.completeExceptionally(new IllegalStateException("the process does not take input"));
+            String why = goneWhy;
+            response.completeExceptionally(new IllegalStateException(why != null ? why : "the process is gone"));
         }
         return response;
     }
