@@ -178,7 +178,12 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         if (closeAfterResponse) {
             response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
         }
-        client.writeAndFlush(response);
+        if (sse) {
+            client.writeAndFlush(response);
+        } else {
+            // A JSON answer is no use to the client before its end: the head leaves with the body, in one write.
+            client.write(response);
+        }
         log.debug("[{}] relaying {} from {}", client.channel().id(), contentType, target.name());
     }
 
