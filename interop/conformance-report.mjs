@@ -4,7 +4,8 @@
 //
 //   node conformance-report.mjs --runs DIR --output FILE --commit TEXT --eragate-version TEXT --java-version TEXT
 //
-// DIR holds runs.tsv (name, via, fixture, requirements, baseline, exit code; one line per run) and, per run,
+// DIR holds runs.tsv (name, via, fixture, requirements, baseline, exit code, Eragate settings; one line per
+// run) and, per run,
 // NAME/console.txt and NAME/results/server-<scenario>-<timestamp>/checks.json as the suite wrote them.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -36,10 +37,10 @@ function parseArguments(argv) {
 
 function readRuns(dir) {
   return fs.readFileSync(path.join(dir, 'runs.tsv'), 'utf8').split('\n').filter(Boolean).map((line) => {
-    const [name, via, fixture, requirements, baseline, exitCode] = line.split('\t');
+    const [name, via, fixture, requirements, baseline, exitCode, settings] = line.split('\t');
     const console = fs.readFileSync(path.join(dir, name, 'console.txt'), 'utf8');
     return {
-      name, via, fixture, requirements, baseline, exitCode: Number(exitCode),
+      name, via, fixture, requirements, baseline, exitCode: Number(exitCode), settings: settings ?? 'defaults',
       total: console.match(/^Total: .*$/m)?.[0] ?? '(no Total line)',
       scenarios: readScenarios(console, path.join(dir, name, 'results'))
     };
@@ -141,7 +142,11 @@ function fixtureLabel(fixture) {
 }
 
 function runLabel(run) {
-  return run.via === 'eragate' ? `Eragate → ${fixtureLabel(run.fixture)}` : `${fixtureLabel(run.fixture)}, direct`;
+  if (run.via !== 'eragate') {
+    return `${fixtureLabel(run.fixture)}, direct`;
+  }
+  return run.settings === 'defaults' ? `Eragate → ${fixtureLabel(run.fixture)}`
+    : `Eragate (\`${run.settings}\`) → ${fixtureLabel(run.fixture)}`;
 }
 
 function escapeCell(text) {
@@ -197,8 +202,10 @@ function render(options, runs) {
   out.push('- **Modern fixture**: `interop/fixtures/modern-conformance-server.mjs`, the same names on the'
       + ' TypeScript SDK v2, 2026-07-28 only (`legacy: \'reject\'`).');
   out.push('- Eragate runs from its jar with `era: auto` (the fixture\'s era is probed), listening on loopback,'
-      + ' one route `/mcp`.', '');
-  out.push('The two runs through Eragate are part of `mvn verify` (`ConformanceSuiteIT`): each is checked against'
+      + ' one route `/mcp`, every other setting at its default; the legacy fixture is graded a second time with'
+      + ' `mrtr.sessionCapabilities: relayable`, the setting under which the bridge answers -32021 for a capability'
+      + ' the request did not declare (see docs/configuration.md).', '');
+  out.push('The runs through Eragate are part of `mvn verify` (`ConformanceSuiteIT`): each is checked against'
       + ' its expected-failures file in `interop/baselines/`, and a failure that is not listed there, or a listed'
       + ' failure that now passes, fails the build. The direct runs are for this page only.', '');
 

@@ -9,9 +9,11 @@
 #   --report FILE  also run both fixtures directly (no gateway) for comparison, and write the per-scenario
 #                  report to FILE (docs/conformance.md is the committed one)
 #
-# The two gated runs, whose results decide the exit code:
+# The gated runs, whose results decide the exit code:
 #   eragate-legacy-2026  Eragate in front of fixtures/legacy-conformance-server.mjs (SDK v1, 2025-11-25),
 #                        graded with --requirements 2026-07-28 (a modern client's view of a bridged legacy server)
+#   eragate-legacy-2026-relayable  the same with mrtr.sessionCapabilities: relayable (sessions declare every
+#                        capability the gateway relays, and a request lacking one the server asks for gets -32021)
 #   eragate-modern-2025  Eragate in front of fixtures/modern-conformance-server.mjs (SDK v2, 2026-07-28 only),
 #                        graded with --requirements 2025-11-25 (a legacy client's view of a modern server)
 # Each runs with --expected-failures baselines/<run>.yml: a failure not listed there, or a listed entry that
@@ -112,9 +114,9 @@ start_fixture() {
   fixture_port=${line#READY }
 }
 
-# start_eragate UPSTREAM_URL DIR -> sets eragate_pid and eragate_port
+# start_eragate UPSTREAM_URL DIR [EXTRA_YAML] -> sets eragate_pid and eragate_port
 start_eragate() {
-  local upstream=$1 dir=$2 line admin_port
+  local upstream=$1 dir=$2 extra=${3:-} line admin_port
   # Ports are 0, so the real ones come from the start-up line. Host and Origin entries without a port accept
   # any port: the dns-rebinding scenario's own 127.0.0.1:<port> passes and its evil.example.com does not.
   cat >"$dir/eragate.yaml" <<EOF
@@ -130,6 +132,7 @@ routes:
 security:
   allowedHosts: ["127.0.0.1"]
   allowedOrigins: ["http://127.0.0.1"]
+$extra
 EOF
   "$java_bin" -jar "$jar" --config "$dir/eragate.yaml" >"$dir/eragate.out" 2>"$dir/eragate.log" &
   eragate_pid=$!
@@ -150,20 +153,21 @@ EOF
   done
 }
 
-# One line per run for the report: name, via, fixture, requirements, baseline, exit code.
+# One line per run for the report: name, via, fixture, requirements, baseline, exit code, Eragate settings.
 manifest="$out/runs.tsv"
 : >"$manifest"
 
-# run NAME VIA(eragate|direct) FIXTURE(legacy|modern) REQUIREMENTS -> the suite's exit code
+# run NAME VIA(eragate|direct) FIXTURE(legacy|modern) REQUIREMENTS [EXTRA_YAML] -> the suite's exit code
+# EXTRA_YAML: one line added to Eragate's configuration (every other key stays at its default).
 run() {
-  local name=$1 via=$2 fixture=$3 requirements=$4 dir="$out/$1" baseline=none url status=0
+  local name=$1 via=$2 fixture=$3 requirements=$4 extra=${5:-} dir="$out/$1" baseline=none url status=0
   rm -rf "$dir"
   mkdir -p "$dir"
   start_fixture "fixtures/$fixture-conformance-server.mjs" "$dir" || return 1
   url="http://127.0.0.1:$fixture_port/mcp"
   if [[ $via == eragate ]]; then
     baseline="$here/baselines/$name.yml"
-    start_eragate "$url" "$dir" || return 1
+    start_eragate "$url" "$dir" "$extra" || return 1
     url="http://127.0.0.1:$eragate_port/mcp"
   fi
   echo "== $name: $([[ $via == eragate ]] && echo "Eragate in front of the" || echo "directly against the")" \
@@ -177,14 +181,15 @@ run() {
   stop "$fixture_pid"
   # The suite's own summary, from its scenario table on (the per-scenario progress lines stay in console.txt).
   sed -n '/^=== SUMMARY ===$/,$p' "$dir/console.txt"
-  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$via" "$fixture" "$requirements" "${baseline#"$repo/"}" "$status" \
-      >>"$manifest"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$via" "$fixture" "$requirements" "${baseline#"$repo/"}" \
+      "$status" "${extra:-defaults}" >>"$manifest"
   echo "== $name: suite exit code $status"
   return "$status"
 }
 
 failed=0
 run eragate-legacy-2026 eragate legacy 2026-07-28 || failed=1
+run eragate-legacy-2026-relayable eragate legacy 2026-07-28 "mrtr: { sessionCapabilities: relayable }" || failed=1
 run eragate-modern-2025 eragate modern 2025-11-25 || failed=1
 
 if [[ -n $report ]]; then
@@ -207,6 +212,6 @@ fi
 if ((failed)); then
   echo "== conformance through Eragate: FAILED (a result differs from its baseline; see the lines above and $out)"
 else
-  echo "== conformance through Eragate: both runs match their baselines"
+  echo "== conformance through Eragate: every run matches its baseline"
 fi
 exit "$failed"

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.config.MrtrConfig.SessionCapabilities;
 import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.ProtocolVersions;
 import java.util.ArrayList;
@@ -14,9 +15,11 @@ import java.util.Objects;
 /**
  * Builds the legacy {@code initialize} params that open a pooled upstream session on behalf of modern requests.
  *
- * <p>A pooled session is keyed by the capabilities it declares (see {@link #capabilitiesKey(ObjectNode)}), so the
- * upstream is told exactly what the requests it serves declared, and can never send, say, an
- * {@code elicitation/create} on behalf of a request whose client did not declare elicitation.
+ * <p>A pooled session is keyed by the capabilities it declares (see {@link #capabilitiesKey(ObjectNode)}). By default
+ * ({@link SessionCapabilities#AS_DECLARED}) the upstream is told exactly what the requests it serves declared, so a
+ * legacy server never asks, say, for an elicitation on behalf of a request whose client did not declare it, and can
+ * adapt as it would to such a client. With {@link SessionCapabilities#RELAYABLE} every session declares all the
+ * gateway can relay, and the bridge answers a request that lacks what the server then asks for with -32021.
  */
 public final class InitializeSynthesizer {
 
@@ -36,20 +39,33 @@ public final class InitializeSynthesizer {
             List.of(ROOTS, "sampling", "elicitation", "experimental");
 
     private final ObjectNode gatewayClientInfo;
+    private final SessionCapabilities sessionCapabilities;
 
     /**
+     * A synthesizer whose sessions declare what the requests declared.
+     *
      * @param gatewayVersion Eragate's version, reported as {@code clientInfo.version} when a request carries no
      *     usable {@code clientInfo} of its own
      */
     public InitializeSynthesizer(String gatewayVersion) {
+        this(gatewayVersion, SessionCapabilities.AS_DECLARED);
+    }
+
+    /**
+     * @param gatewayVersion Eragate's version, reported as {@code clientInfo.version} when a request carries no
+     *     usable {@code clientInfo} of its own
+     * @param sessionCapabilities what every session declares upstream
+     */
+    public InitializeSynthesizer(String gatewayVersion, SessionCapabilities sessionCapabilities) {
         Objects.requireNonNull(gatewayVersion, "gatewayVersion");
+        this.sessionCapabilities = Objects.requireNonNull(sessionCapabilities, "sessionCapabilities");
         this.gatewayClientInfo = NODES.objectNode().put("name", GATEWAY_NAME).put("version", gatewayVersion);
     }
 
     /**
      * The params of the legacy {@code initialize} for a modern request: {@code protocolVersion} 2025-11-25,
-     * {@code capabilities} from the request's {@code clientCapabilities} (see {@link #legacyCapabilities(JsonNode)})
-     * and {@code clientInfo} from the request's envelope, or Eragate's own when the envelope has none with a
+     * {@code capabilities} from the request's {@code clientCapabilities} (see {@link #legacyCapabilities(JsonNode)}
+     * and {@link #relayableCapabilities(JsonNode)}) and {@code clientInfo} from the request's envelope, or Eragate's own when the envelope has none with a
      * {@code name} and {@code version}.
      *
      * @param requestParams the modern request's params; {@code null} or a params without {@code _meta} yields
@@ -60,7 +76,7 @@ public final class InitializeSynthesizer {
         ObjectNode params = NODES.objectNode();
         params.put("protocolVersion", LEGACY_VERSION);
         JsonNode declared = Envelope.metaValue(requestParams, MetaKeys.CLIENT_CAPABILITIES);
-        params.set("capabilities", legacyCapabilities(declared));
+        params.set("capabilities", sessionCapabilities(declared));
         params.set("clientInfo", clientInfo(requestParams));
         return params;
     }
@@ -78,9 +94,39 @@ public final class InitializeSynthesizer {
      * The pool key part for a modern request: the canonical form of the legacy capabilities its session declares.
      * Two requests whose capabilities differ only in what is not sent upstream share a key.
      */
-    public static String capabilitiesKey(ObjectNode requestParams) {
+    public String capabilitiesKey(ObjectNode requestParams) {
         return normalizedCapabilitiesKey(
-                legacyCapabilities(Envelope.metaValue(requestParams, MetaKeys.CLIENT_CAPABILITIES)));
+                sessionCapabilities(Envelope.metaValue(requestParams, MetaKeys.CLIENT_CAPABILITIES)));
+    }
+
+    private ObjectNode sessionCapabilities(JsonNode clientCapabilities) {
+        return sessionCapabilities == SessionCapabilities.RELAYABLE ? relayableCapabilities(clientCapabilities)
+                : legacyCapabilities(clientCapabilities);
+    }
+
+    /**
+     * The 2025-11-25 client capabilities of a session that declares all the gateway can relay as input requests:
+     * {@code elicitation} with {@code form} and {@code url}, {@code sampling} with {@code tools} and
+     * {@code context}, {@code roots} without {@code listChanged}; {@code experimental} is the request's own, as
+     * in {@link #legacyCapabilities(JsonNode)}.
+     *
+     * @param clientCapabilities the modern value, or {@code null} / a non-object
+     * @return a new object
+     */
+    public static ObjectNode relayableCapabilities(JsonNode clientCapabilities) {
+        ObjectNode relayable = NODES.objectNode();
+        relayable.putObject(ROOTS);
+        ObjectNode sampling = relayable.putObject("sampling");
+        sampling.putObject("context");
+        sampling.putObject("tools");
+        ObjectNode elicitation = relayable.putObject("elicitation");
+        elicitation.putObject("form");
+        elicitation.putObject("url");
+        JsonNode experimental = legacyCapabilities(clientCapabilities).get("experimental");
+        if (experimental != null) {
+            relayable.set("experimental", experimental);
+        }
+        return relayable;
     }
 
     /**

@@ -144,7 +144,9 @@ final class ConfigReader {
                 section.duration("roundTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
                 section.integer("maxPendingPerPrincipal", 16, 1, 100_000),
                 section.integer("maxRounds", 8, 1, 100),
-                section.duration("gatherWindow", Duration.ofMillis(10), Duration.ZERO, Duration.ofSeconds(10)));
+                section.duration("gatherWindow", Duration.ofMillis(10), Duration.ZERO, Duration.ofSeconds(10)),
+                section.choice("sessionCapabilities", MrtrConfig.SessionCapabilities.class,
+                        MrtrConfig.SessionCapabilities.AS_DECLARED));
     }
 
     static SubscriptionsConfig subscriptions(ConfigMapping section) {

@@ -17,15 +17,18 @@ import java.util.Objects;
  * @param maxRounds              times one call may ask for input (default 8)
  * @param gatherWindow           upstream requests arriving within this of the first are sent in one result
  *                               (default 10ms)
+ * @param sessionCapabilities    what a pooled upstream session declares in its {@code initialize} (default
+ *                               {@code as-declared})
  */
 public record MrtrConfig(List<String> stateSecrets, String instanceId, Duration roundTimeout,
-        int maxPendingPerPrincipal, int maxRounds, Duration gatherWindow) {
+        int maxPendingPerPrincipal, int maxRounds, Duration gatherWindow, SessionCapabilities sessionCapabilities) {
 
     public MrtrConfig {
         stateSecrets = List.copyOf(stateSecrets);
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(roundTimeout, "roundTimeout");
         Objects.requireNonNull(gatherWindow, "gatherWindow");
+        Objects.requireNonNull(sessionCapabilities, "sessionCapabilities");
     }
 
     /** Every key at its default. */
@@ -38,6 +41,23 @@ public record MrtrConfig(List<String> stateSecrets, String instanceId, Duration 
     public String toString() {
         return "MrtrConfig[stateSecrets=" + stateSecrets.size() + " configured, instanceId=" + instanceId
                 + ", roundTimeout=" + roundTimeout + ", maxPendingPerPrincipal=" + maxPendingPerPrincipal
-                + ", maxRounds=" + maxRounds + ", gatherWindow=" + gatherWindow + "]";
+                + ", maxRounds=" + maxRounds + ", gatherWindow=" + gatherWindow
+                + ", sessionCapabilities=" + sessionCapabilities + "]";
     }
+
+    /**
+     * The client capabilities a pooled upstream session declares; YAML {@code as-declared} or {@code relayable}.
+     *
+     * <p>{@code AS_DECLARED} (the default): exactly what the modern requests it serves declared, one session per
+     * capability set, so a legacy server that adapts to a client without, say, sampling keeps its own judgement of
+     * what it needs (and answers in-band where it cannot do without).
+     *
+     * <p>{@code RELAYABLE}: everything the gateway can relay as an input request (form and url elicitation, sampling
+     * with tools and context, roots), so requests of any capabilities share one session and the server may ask for
+     * anything. What the request did not declare is declined upstream when the same round asks for something it
+     * did, and fails the request with -32021 naming it when the round asks for nothing else, as a 2026-07-28 server
+     * would answer; a tool that asks for an optional capability only when the client has it then fails with -32021
+     * instead of running without it.
+     */
+    public enum SessionCapabilities { AS_DECLARED, RELAYABLE }
 }

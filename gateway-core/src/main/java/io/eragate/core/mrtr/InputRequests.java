@@ -15,12 +15,16 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Gathers the upstream server-to-client requests of one round into the 2026-07-28 {@code InputRequiredResult}.
  *
  * <p>Each request gets a key the gateway chooses: {@code elicitation_1}, {@code sampling_1}, {@code roots_1}, counting
- * per kind in arrival order, unique within the result. Its params lose what 2026-07-28 does not have: the
+ * per kind in arrival order, unique within the result; unless the upstream named the key itself with
+ * {@code params._meta["io.eragate/inputKey"]} (see {@link #hintedKey(JsonRpcRequest)}), which a legacy server can do
+ * to give its input requests the stable names a 2026-07-28 server would (clients may pre-supply answers by name).
+ * Its params lose what 2026-07-28 does not have: the
  * {@code elicitationId} of a url-mode elicitation (kept in {@link #elicitationIds()} for the state), the 2025
  * {@code task} augmentation, and {@code _meta} keys under a reserved MCP prefix. {@link #upstreamIds()} and
  * {@link #elicitationIds()} are what the {@link RequestState} records.
@@ -32,6 +36,10 @@ public final class InputRequests {
     private static final String MODE = "mode";
     private static final String URL = "url";
     private static final String ELICITATION_ID = "elicitationId";
+    private static final String META = "_meta";
+    /** The {@code _meta} key by which an upstream names the input key of its request. */
+    public static final String INPUT_KEY_META = "io.eragate/inputKey";
+    private static final Pattern INPUT_KEY = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,63}");
 
     private final Map<String, ObjectNode> requests = new LinkedHashMap<>();
     private final Map<String, JsonRpcId> upstreamIds = new LinkedHashMap<>();
@@ -98,7 +106,14 @@ public final class InputRequests {
         ObjectNode params = upstreamRequest.params() == null ? JsonNodeFactory.instance.objectNode()
                 : EnvelopeStripper.strip(upstreamRequest.params());
         params.remove("task");
-        String key = nextKey(method);
+        if (params.get(META) instanceof ObjectNode meta) {
+            meta.remove(INPUT_KEY_META);
+            if (meta.isEmpty()) {
+                params.remove(META);
+            }
+        }
+        String key = hintedKey(upstreamRequest).filter(hint -> !requests.containsKey(hint))
+                .orElseGet(() -> nextKey(method));
         if (method.equals(Methods.ELICITATION_CREATE) && URL.equals(params.path(MODE).textValue())) {
             JsonNode elicitationId = params.remove(ELICITATION_ID);
             if (elicitationId != null && elicitationId.isTextual()) {
@@ -147,14 +162,30 @@ public final class InputRequests {
         return result;
     }
 
+    /**
+     * The input key the upstream named for its request in {@code params._meta["io.eragate/inputKey"]}: a string of
+     * 1 to 64 letters, digits, {@code _ . -} starting with a letter or digit. Empty when absent or malformed (the
+     * gateway then chooses the key).
+     */
+    public static Optional<String> hintedKey(JsonRpcRequest upstreamRequest) {
+        Objects.requireNonNull(upstreamRequest, "upstreamRequest");
+        JsonNode hint = upstreamRequest.params() == null ? null
+                : upstreamRequest.params().path(META).get(INPUT_KEY_META);
+        return hint != null && hint.isTextual() && INPUT_KEY.matcher(hint.textValue()).matches()
+                ? Optional.of(hint.textValue()) : Optional.empty();
+    }
+
     private String nextKey(String method) {
         String kind = switch (method) {
             case Methods.ELICITATION_CREATE -> "elicitation";
             case Methods.SAMPLING_CREATE_MESSAGE -> "sampling";
             default -> "roots";
         };
-        int number = counters.merge(kind, 1, Integer::sum);
-        return kind + "_" + number;
+        String key;
+        do {
+            key = kind + "_" + counters.merge(kind, 1, Integer::sum);
+        } while (requests.containsKey(key));
+        return key;
     }
 
     private static ObjectNode inputRequest(String method, ObjectNode params) {

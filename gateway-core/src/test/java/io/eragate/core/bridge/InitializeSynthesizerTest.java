@@ -5,6 +5,7 @@ import static io.eragate.core.bridge.TestJson.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.config.MrtrConfig.SessionCapabilities;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -125,9 +126,26 @@ class InitializeSynthesizerTest {
         ObjectNode withElicitation = obj("""
                 {'_meta':{'io.modelcontextprotocol/clientCapabilities':{'roots':{},'elicitation':{}}}}""");
 
-        assertThat(InitializeSynthesizer.capabilitiesKey(withExtensions))
-                .isEqualTo(InitializeSynthesizer.capabilitiesKey(plain))
-                .isNotEqualTo(InitializeSynthesizer.capabilitiesKey(withElicitation));
-        assertThat(InitializeSynthesizer.capabilitiesKey(null)).isEqualTo("{}");
+        assertThat(synthesizer.capabilitiesKey(withExtensions))
+                .isEqualTo(synthesizer.capabilitiesKey(plain))
+                .isNotEqualTo(synthesizer.capabilitiesKey(withElicitation));
+        assertThat(synthesizer.capabilitiesKey(null)).isEqualTo("{}");
+    }
+
+    @Test
+    void relayableSessionsDeclareAllTheGatewayRelaysWhateverTheRequestDeclared() {
+        InitializeSynthesizer relayable = new InitializeSynthesizer("1.2.3", SessionCapabilities.RELAYABLE);
+        ObjectNode none = obj("{'_meta':{'io.modelcontextprotocol/clientCapabilities':{}}}");
+        ObjectNode elicitation = obj("{'_meta':{'io.modelcontextprotocol/clientCapabilities':{'elicitation':{}}}}");
+        ObjectNode experimental = obj(
+                "{'_meta':{'io.modelcontextprotocol/clientCapabilities':{'experimental':{'x':{}}}}}");
+
+        assertThat(relayable.initializeParams(none).get("capabilities")).isEqualTo(obj(
+                "{'roots':{},'sampling':{'context':{},'tools':{}},'elicitation':{'form':{},'url':{}}}"));
+        assertThat(relayable.capabilitiesKey(none)).isEqualTo(relayable.capabilitiesKey(elicitation))
+                .isEqualTo(relayable.capabilitiesKey(null))
+                .isNotEqualTo(relayable.capabilitiesKey(experimental));
+        assertThat(relayable.initializeParams(experimental).path("capabilities").path("experimental"))
+                .isEqualTo(obj("{'x':{}}"));
     }
 }

@@ -55,7 +55,7 @@ class ConfigReadingTest {
                 new BridgeConfig(20, Duration.ofMinutes(5), 32, Duration.ofSeconds(3), Duration.ofSeconds(30),
                         BridgeConfig.CacheScopeSetting.PUBLIC, BridgeConfig.SessionStrategy.PER_CALL),
                 new MrtrConfig(List.of("a-secret-of-sixteen-bytes", "the-previous-secret-still-opens"), "gw-eu-1",
-                        Duration.ofSeconds(90), 4, 3, Duration.ofMillis(25)),
+                        Duration.ofSeconds(90), 4, 3, Duration.ofMillis(25), MrtrConfig.SessionCapabilities.RELAYABLE),
                 new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12)));
     }
 

@@ -111,6 +111,10 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private InputRequests gathering;
     private ScheduledFuture<?> gatherTimer;
     private final Map<JsonRpcId, JsonRpcRequest> awaitingAnswer = new LinkedHashMap<>();
+    /** This round's upstream requests for capabilities the request did not declare, with what they need. */
+    private final Map<JsonRpcRequest, ObjectNode> lacking = new LinkedHashMap<>();
+    /** Answers a first request (no requestState) brought along, by input key; used once each, in round 0 only. */
+    private final ObjectNode presuppliedAnswers;
     private int round;
     private String pendingCallId;
     private boolean parked;
@@ -152,6 +156,15 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         this.onComplete = onComplete;
         this.stream = new ClientStream(client, forwarded.keepAlive());
         this.logFilter = LogFilter.forRequest(request.params());
+        this.presuppliedAnswers = presuppliedAnswers(request);
+    }
+
+    private static ObjectNode presuppliedAnswers(JsonRpcRequest request) {
+        ObjectNode params = request.params();
+        if (params == null || params.has(REQUEST_STATE) || !(params.get(INPUT_RESPONSES) instanceof ObjectNode given)) {
+            return null;
+        }
+        return given.deepCopy();
     }
 
     @Override
@@ -385,9 +398,17 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             answerUpstream(serverRequest.id(), UpstreamAnswer.decline(method));
             return;
         }
+        if (answerFromPresupplied(serverRequest)) {
+            return;
+        }
         CapabilityCheck.Decision decision = CapabilityCheck.of(request.params()).check(method,
                 serverRequest.params());
         if (decision instanceof CapabilityCheck.Decision.Decline decline) {
+            if (bridge.failsUndeclaredCapabilities() && decline.requiredCapabilities() != null) {
+                lacking.put(serverRequest, decline.requiredCapabilities());
+                startGathering();
+                return;
+            }
             log.debug("[{}] declining upstream {}: {}", client.channel().id(), method, decline.reason());
             answerUpstream(serverRequest.id(), decline.answer());
             return;
@@ -398,13 +419,68 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             answerUpstream(serverRequest.id(), UpstreamAnswer.decline(method));
             return;
         }
+        startGathering();
+        gathering.add(serverRequest);
+        awaitingAnswer.put(serverRequest.id(), serverRequest);
+    }
+
+    private void startGathering() {
         if (gathering == null) {
             gathering = new InputRequests();
             gatherTimer = home.schedule(this::endRound, bridge.inputRounds().gatherWindow().toNanos(),
                     TimeUnit.NANOSECONDS);
         }
-        gathering.add(serverRequest);
-        awaitingAnswer.put(serverRequest.id(), serverRequest);
+    }
+
+    /**
+     * A first request may bring answers along ({@code inputResponses} without {@code requestState}), keyed as the
+     * server names its inputs. An upstream request that names its key (see {@link InputRequests#hintedKey}) is
+     * answered from them at once, before any round: the client already gave what it would be asked for. Each answer
+     * is used once, and only before the first round, so a later question under the same name is asked anew.
+     */
+    private boolean answerFromPresupplied(JsonRpcRequest serverRequest) {
+        if (presuppliedAnswers == null || round > 0) {
+            return false;
+        }
+        Optional<String> key = InputRequests.hintedKey(serverRequest);
+        if (key.isEmpty() || !(presuppliedAnswers.get(key.get()) instanceof ObjectNode answer)) {
+            return false;
+        }
+        presuppliedAnswers.remove(key.get());
+        log.debug("[{}] answering upstream {} {} with the client's pre-supplied {}", client.channel().id(),
+                target.name(), serverRequest.method(), key.get());
+        answerUpstream(serverRequest.id(), new UpstreamAnswer(answer, null));
+        return true;
+    }
+
+    /**
+     * Settles the upstream requests of this round that need a capability the request did not declare (sessions
+     * declare all the gateway relays, so the server may ask for anything). When the round also asks for something
+     * the client can give, they are declined upstream and the server may go on without them. When the round asks
+     * only for what the request lacks, the server cannot get anywhere: the request fails with -32021 naming all of
+     * it, as a 2026-07-28 server would answer, and the upstream call is cancelled.
+     *
+     * @return whether the request failed
+     */
+    private boolean settleLacking(InputRequests gathered) {
+        if (lacking.isEmpty()) {
+            return false;
+        }
+        Map<JsonRpcRequest, ObjectNode> settled = new LinkedHashMap<>(lacking);
+        lacking.clear();
+        settled.keySet().forEach(asked -> answerUpstream(asked.id(), UpstreamAnswer.decline(asked.method())));
+        if (!gathered.isEmpty()) {
+            log.debug("[{}] declined {} upstream request(s) for capabilities the request did not declare",
+                    client.channel().id(), settled.size());
+            return false;
+        }
+        ObjectNode required = JsonNodeFactory.instance.objectNode();
+        settled.values().forEach(more -> CapabilityCheck.merge(required, more));
+        log.debug("[{}] upstream {} needs client capabilities {} the request did not declare",
+                client.channel().id(), target.name(), required);
+        cancelUpstream("the client did not declare the capabilities " + required + " the request needs");
+        answer(400, JsonRpcCodec.encodeError(request.id(), CapabilityCheck.missingCapabilityError(required)));
+        return true;
     }
 
     /**
@@ -415,7 +491,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         gatherTimer = null;
         InputRequests gathered = gathering;
         gathering = null;
-        if (done || gathered == null) {
+        if (done || gathered == null || settleLacking(gathered) || gathered.isEmpty()) {
             return;
         }
         InputRounds rounds = bridge.inputRounds();

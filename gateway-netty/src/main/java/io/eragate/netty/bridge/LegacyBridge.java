@@ -42,6 +42,7 @@ public final class LegacyBridge implements AutoCloseable {
     private final EraDirectory eras;
     private final InputRounds inputRounds;
     private final ListenHub listens;
+    private final boolean failUndeclaredCapabilities;
 
     /** Creates the bridge for {@code targets}, using the worker loops' connection pools. */
     public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, SubscriptionsConfig subscriptions,
@@ -54,7 +55,8 @@ public final class LegacyBridge implements AutoCloseable {
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
                 config.maxInFlightPerSession(), Clock.systemUTC());
         this.pool = new SessionPool(connector, config.maxSessions(), config.sessionIdleExpiry());
-        this.initializer = new InitializeSynthesizer(gatewayVersion);
+        this.initializer = new InitializeSynthesizer(gatewayVersion, mrtr.sessionCapabilities());
+        this.failUndeclaredCapabilities = mrtr.sessionCapabilities() == MrtrConfig.SessionCapabilities.RELAYABLE;
         CacheHints hints = new CacheHints(config.cacheTtl().toMillis(),
                 config.cacheScope() == BridgeConfig.CacheScopeSetting.PUBLIC ? CacheScope.PUBLIC : CacheScope.PRIVATE);
         this.stamper = new ResultStamper(hints);
@@ -63,7 +65,7 @@ public final class LegacyBridge implements AutoCloseable {
 
     /** The session key of {@code request} for {@code upstream}: never shared across principals. */
     SessionKey keyFor(String upstream, String principal, JsonRpcRequest request) {
-        return new SessionKey(upstream, principal, InitializeSynthesizer.capabilitiesKey(request.params()),
+        return new SessionKey(upstream, principal, initializer.capabilitiesKey(request.params()),
                 InitializeSynthesizer.LEGACY_VERSION);
     }
 
@@ -105,6 +107,15 @@ public final class LegacyBridge implements AutoCloseable {
 
     InputRounds inputRounds() {
         return inputRounds;
+    }
+
+    /**
+     * Whether an upstream input request the modern request lacks the capability for fails that request with -32021
+     * (sessions declare all the gateway relays) rather than being declined upstream (sessions declare only what the
+     * requests declared, so only a server that ignores them asks).
+     */
+    boolean failsUndeclaredCapabilities() {
+        return failUndeclaredCapabilities;
     }
 
     /** This instance's id inside {@code requestState} (for the admin report and tests). */

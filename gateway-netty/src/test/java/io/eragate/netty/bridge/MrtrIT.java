@@ -21,7 +21,13 @@ class MrtrIT {
     private static final List<String> SECRETS = List.of("a-shared-secret-of-the-fleet");
 
     private static MrtrConfig mrtr(String instanceId, Duration roundTimeout) {
-        return new MrtrConfig(SECRETS, instanceId, roundTimeout, 16, 8, Duration.ofMillis(20));
+        return new MrtrConfig(SECRETS, instanceId, roundTimeout, 16, 8, Duration.ofMillis(20),
+                MrtrConfig.SessionCapabilities.AS_DECLARED);
+    }
+
+    private static MrtrConfig relayable() {
+        return new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 16, 8, Duration.ofMillis(20),
+                MrtrConfig.SessionCapabilities.RELAYABLE);
     }
 
     private static BridgeGateway gateway(AskingUpstream upstream, MrtrConfig settings) {
@@ -165,10 +171,71 @@ class MrtrIT {
     }
 
     @Test
+    void withRelayableSessionsAnUndeclaredCapabilityFailsTheRequestWith32021AndCancelsTheUpstreamCall() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, relayable())) {
+
+            ModernAnswer refused = gateway.client("asking").send(call(7, "sample", "{\"elicitation\":{}}"));
+
+            assertThat(refused.status()).as(refused.toString()).isEqualTo(400);
+            assertThat(refused.response().path("id").asInt()).isEqualTo(7);
+            assertThat(refused.error().path("code").asInt()).isEqualTo(-32021);
+            assertThat(refused.error().path("data").path("requiredCapabilities"))
+                    .isEqualTo(ModernRequest.parse("{\"sampling\":{}}"));
+            Await.until("the upstream saw notifications/cancelled",
+                    () -> upstream.count("notifications/cancelled") == 1);
+            assertThat(upstream.answers()).singleElement().satisfies(answer ->
+                    assertThat(answer.path("error").path("code").asInt()).isEqualTo(-32601));
+            assertThat(gateway.server().bridge().pendingRounds()).isZero();
+        }
+    }
+
+    @Test
+    void withRelayableSessionsAnUndeclaredRequestBesideADeclaredOneIsDeclinedAndTheRoundGoesOn() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, relayable())) {
+            ModernRequest first = call(1, "both", "{\"elicitation\":{}}");
+
+            JsonNode asked = gateway.client("asking").send(first).result();
+            ModernAnswer done = gateway.client("asking").send(retry(first, 2, asked,
+                    "{\"elicitation_1\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}}"));
+
+            assertThat(asked.path("resultType").asText()).as(asked.toString()).isEqualTo("input_required");
+            assertThat(asked.path("inputRequests").fieldNames()).toIterable().containsExactly("elicitation_1");
+            assertThat(text(done)).as(done.toString()).contains("{\"action\":\"accept\"")
+                    .contains("error -32601");
+        }
+    }
+
+    @Test
+    void relayableSessionsDeclareEverythingRelayableAndServeRequestsOfAnyCapabilitiesFromOneSession() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, relayable())) {
+            ModernRequest sampling = call(1, "sample", "{\"sampling\":{}}");
+
+            JsonNode asked = gateway.client("asking").send(sampling).result();
+            ModernAnswer done = gateway.client("asking").send(retry(sampling, 2, asked,
+                    "{\"sampling_1\":{\"role\":\"assistant\",\"content\":{\"type\":\"text\","
+                            + "\"text\":\"Paris\"},\"model\":\"m\"}}"));
+            ModernAnswer elicited = gateway.client("asking").send(call(3, "ask", "{\"elicitation\":{}}"));
+
+            assertThat(text(done)).as(done.toString()).contains("Paris");
+            assertThat(elicited.result().path("resultType").asText()).as(elicited.toString())
+                    .isEqualTo("input_required");
+            assertThat(upstream.count("initialize")).as("one session for both capability sets").isEqualTo(1);
+            JsonNode declared = upstream.requests().stream()
+                    .filter(seen -> "initialize".equals(seen.json().path("method").asText())).findFirst()
+                    .orElseThrow().json().path("params").path("capabilities");
+            assertThat(declared).isEqualTo(ModernRequest.parse("{\"roots\":{},\"sampling\":{\"context\":{},"
+                    + "\"tools\":{}},\"elicitation\":{\"form\":{},\"url\":{}}}"));
+        }
+    }
+
+    @Test
     void beyondThePendingBoundTheUpstreamsRequestIsDeclined() {
         try (AskingUpstream upstream = new AskingUpstream();
              BridgeGateway gateway = gateway(upstream, new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 1, 8,
-                     Duration.ofMillis(20)))) {
+                     Duration.ofMillis(20), MrtrConfig.SessionCapabilities.AS_DECLARED))) {
 
             JsonNode waiting = gateway.client("asking").send(call(1, "ask", ALL)).result();
             ModernAnswer second = gateway.client("asking").send(call(2, "ask", ALL));
@@ -183,7 +250,7 @@ class MrtrIT {
     void beyondMaxRoundsTheUpstreamsRequestIsDeclined() {
         try (AskingUpstream upstream = new AskingUpstream();
              BridgeGateway gateway = gateway(upstream, new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 16, 1,
-                     Duration.ofMillis(20)))) {
+                     Duration.ofMillis(20), MrtrConfig.SessionCapabilities.AS_DECLARED))) {
             ModernRequest first = call(1, "twice", ALL);
             JsonNode round1 = gateway.client("asking").send(first).result();
 

@@ -40,6 +40,7 @@ class ConformanceSuiteIT {
                         results, result.stdout(), result.stderr())
                 .isZero();
         assertThat(result.stdout()).contains("== eragate-legacy-2026: suite exit code 0")
+                .contains("== eragate-legacy-2026-relayable: suite exit code 0")
                 .contains("== eragate-modern-2025: suite exit code 0");
         assertThat(Files.isRegularFile(results.resolve("runs.tsv"))).isTrue();
     }
