@@ -120,4 +120,44 @@ class InputRequestsTest {
                 node("{'elicitations':[{'mode':'url','message':'m','url':'https://x'}]}")))).isEmpty();
         assertThat(InputRequests.fromUrlElicitationRequired(JsonRpcError.of(-32042, "m"))).isEmpty();
     }
+
+    @Test
+    void anUpstreamMayNameItsInputKeyAndTheHintDoesNotReachTheClient() {
+        InputRequests round = new InputRequests();
+        JsonRpcRequest named = new JsonRpcRequest(JsonRpcId.of("a"), "elicitation/create", obj(
+                "{'message':'Name?','_meta':{'io.eragate/inputKey':'user_name','trace':'t-1'}}"));
+        JsonRpcRequest bare = new JsonRpcRequest(JsonRpcId.of("b"), "elicitation/create",
+                obj("{'message':'Age?','_meta':{'io.eragate/inputKey':'user_name'}}"));
+
+        assertThat(round.add(named)).isEqualTo("user_name");
+        assertThat(round.add(bare)).as("a name already taken falls back to the gateway's").isEqualTo("elicitation_1");
+        assertThat(round.toJson()).isEqualTo(obj("""
+                {'user_name':{'method':'elicitation/create','params':{'message':'Name?','_meta':{'trace':'t-1'}}},
+                 'elicitation_1':{'method':'elicitation/create','params':{'message':'Age?'}}}"""));
+        assertThat(round.upstreamIds()).containsExactly(Map.entry("user_name", JsonRpcId.of("a")),
+                Map.entry("elicitation_1", JsonRpcId.of("b")));
+    }
+
+    @Test
+    void aGatewayKeyNeverTakesANameTheUpstreamChose() {
+        InputRequests round = new InputRequests();
+        round.add(new JsonRpcRequest(JsonRpcId.of(1), "sampling/createMessage",
+                obj("{'_meta':{'io.eragate/inputKey':'sampling_1'}}")));
+
+        assertThat(round.add(new JsonRpcRequest(JsonRpcId.of(2), "sampling/createMessage", obj("{}"))))
+                .isEqualTo("sampling_2");
+    }
+
+    @Test
+    void onlyAWellFormedHintNamesAKey() {
+        for (String bad : new String[] {"''", "'-starts-with-dash'", "'has space'", "7", "{}",
+                "'" + "k".repeat(65) + "'"}) {
+            JsonRpcRequest request = new JsonRpcRequest(JsonRpcId.of(1), "roots/list",
+                    obj("{'_meta':{'io.eragate/inputKey':" + bad + "}}"));
+            assertThat(InputRequests.hintedKey(request)).as(bad).isEmpty();
+        }
+        assertThat(InputRequests.hintedKey(new JsonRpcRequest(JsonRpcId.of(1), "roots/list", null))).isEmpty();
+        assertThat(InputRequests.hintedKey(new JsonRpcRequest(JsonRpcId.of(1), "roots/list",
+                obj("{'_meta':{'io.eragate/inputKey':'" + "k".repeat(64) + "'}}")))).contains("k".repeat(64));
+    }
 }

@@ -17,7 +17,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * request asked for progress.
  *
  * <p>Plans: {@code ask} (one form elicitation), {@code sample} (one sampling request), {@code roots} (roots/list),
- * {@code both} (an elicitation and a sampling request at once), {@code twice} (two elicitation rounds), and
+ * {@code both} (an elicitation and a sampling request at once), {@code named} (one elicitation whose input key the
+ * server names {@code user_name}), {@code twice} (two elicitation rounds), and
  * {@code url} (a -32042 URL elicitation error the first time, "visited" after that).
  */
 final class AskingUpstream implements AutoCloseable {
@@ -27,6 +28,9 @@ final class AskingUpstream implements AutoCloseable {
     static final String SAMPLE = "{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"method\":\"sampling/createMessage\",\"params\":"
             + "{\"messages\":[{\"role\":\"user\",\"content\":{\"type\":\"text\",\"text\":\"Capital of France?\"}}],"
             + "\"maxTokens\":10}}";
+    static final String NAMED = "{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"method\":\"elicitation/create\",\"params\":"
+            + "{\"message\":\"Your name?\",\"requestedSchema\":{\"type\":\"object\",\"properties\":"
+            + "{\"name\":{\"type\":\"string\"}}},\"_meta\":{\"io.eragate/inputKey\":\"user_name\"}}}";
     static final String ROOTS = "{\"jsonrpc\":\"2.0\",\"id\":\"%s\",\"method\":\"roots/list\",\"params\":{}}";
 
     private final ScriptedUpstream upstream;
@@ -70,6 +74,7 @@ final class AskingUpstream implements AutoCloseable {
         List<List<String>> rounds = switch (plan) {
             case "sample" -> List.of(List.of(SAMPLE));
             case "roots" -> List.of(List.of(ROOTS));
+            case "named" -> List.of(List.of(NAMED));
             case "both" -> List.of(List.of(ELICIT, SAMPLE));
             case "twice" -> List.of(List.of(ELICIT), List.of(ELICIT));
             case "url" -> List.of();

@@ -232,6 +232,25 @@ class MrtrIT {
     }
 
     @Test
+    void anInputKeyTheServerNamesIsUsedAndAnAnswerBroughtAlongUnderItNeedsNoRound() {
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = gateway(upstream, mrtr("", Duration.ofSeconds(30)))) {
+
+            JsonNode asked = gateway.client("asking").send(call(1, "named", ALL)).result();
+            ModernAnswer direct = gateway.client("asking").send(call(2, "named", ALL).withParam("inputResponses",
+                    ModernRequest.parse("{\"user_name\":{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}},"
+                            + "\"unknown_extra_key\":{\"action\":\"accept\"}}")));
+
+            assertThat(asked.path("inputRequests").fieldNames()).toIterable().containsExactly("user_name");
+            assertThat(asked.path("inputRequests").path("user_name").path("params").has("_meta"))
+                    .as("the hint is the gateway's, not the client's").isFalse();
+            assertThat(text(direct)).as(direct.toString())
+                    .isEqualTo("{\"action\":\"accept\",\"content\":{\"name\":\"Ada\"}}");
+            assertThat(gateway.server().bridge().pendingRounds()).as("only the first call waits").isEqualTo(1);
+        }
+    }
+
+    @Test
     void beyondThePendingBoundTheUpstreamsRequestIsDeclined() {
         try (AskingUpstream upstream = new AskingUpstream();
              BridgeGateway gateway = gateway(upstream, new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 1, 8,
