@@ -130,7 +130,10 @@ final class ConfigReader {
                 section.choice("cacheScope", BridgeConfig.CacheScopeSetting.class,
                         BridgeConfig.CacheScopeSetting.PRIVATE),
                 section.choice("sessionStrategy", BridgeConfig.SessionStrategy.class,
-                        BridgeConfig.SessionStrategy.POOLED));
+                        BridgeConfig.SessionStrategy.POOLED),
+                section.duration("listCacheTtl", Duration.ofSeconds(30), Duration.ZERO, MAX_TIMEOUT),
+                section.integer("listCacheMaxEntries", 64, 1, 10_000),
+                section.size("listCacheMaxBytes", 256 * KIB, KIB, 256 * MIB));
     }
 
     static MrtrConfig mrtr(ConfigMapping section) {

@@ -53,7 +53,8 @@ class ConfigReadingTest {
                         Duration.ofMillis(750), Duration.ofHours(1), 16, 64),
                 new ErasConfig(Duration.ofHours(2), 50, "/var/lib/eragate/eras.json", Duration.ofSeconds(2)),
                 new BridgeConfig(20, Duration.ofMinutes(5), 32, Duration.ofSeconds(3), Duration.ofSeconds(30),
-                        BridgeConfig.CacheScopeSetting.PUBLIC, BridgeConfig.SessionStrategy.PER_CALL),
+                        BridgeConfig.CacheScopeSetting.PUBLIC, BridgeConfig.SessionStrategy.PER_CALL,
+                        Duration.ofSeconds(20), 16, 128 * 1024),
                 new MrtrConfig(List.of("a-secret-of-sixteen-bytes", "the-previous-secret-still-opens"), "gw-eu-1",
                         Duration.ofSeconds(90), 4, 3, Duration.ofMillis(25), MrtrConfig.SessionCapabilities.RELAYABLE),
                 new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12)));

@@ -19,6 +19,8 @@ import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.listen.ListCacheKey;
+import io.eragate.core.listen.ListResultCache;
 import io.eragate.core.mrtr.CapabilityCheck;
 import io.eragate.core.mrtr.InputRequests;
 import io.eragate.core.mrtr.ParamsDigest;
@@ -67,7 +69,8 @@ import org.slf4j.LoggerFactory;
  * One 2026-07-28 request served by a legacy upstream: a pooled session is acquired (one {@code initialize} for many
  * requests), the request goes up with its envelope stripped and its id and progress token rewritten, and the answer
  * comes back translated: progress and logs of this request on an SSE stream, the result stamped for the modern
- * client, errors mapped. An expired session is replaced and the request replayed once, since the upstream refused
+ * client, errors mapped. A list the session's cache holds is answered from it without going upstream; a list that
+ * went upstream is offered to the cache (errors never are). An expired session is replaced and the request replayed once, since the upstream refused
  * it without running it. A client that leaves cancels the upstream call with {@code notifications/cancelled}.
  *
  * <p>Threading: every step runs on the client channel's event loop; futures completing elsewhere hop back to it.
@@ -129,6 +132,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private boolean done;
     private boolean replayed;
     private UpstreamSession session;
+    /** The session's list cache and the ticket to store this list request's result, when it missed the cache. */
+    private ListResultCache listCache;
+    private ListResultCache.Ticket listTicket;
     private IdRewriter rewriter;
     private UpstreamExchange exchange;
     private UpstreamCall call;
@@ -195,6 +201,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), bridge.discoverResult(session))));
             return;
         }
+        if (answeredFromListCache()) {
+            return;
+        }
         rewriter = bridge.rewriter(session);
         Optional<UpstreamExchange> begun = rewriter.tryBegin(request.id(),
                 ModernRequestTranslator.clientProgressToken(request));
@@ -208,6 +217,30 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         call = UpstreamCall.start(connections, target,
                 LegacyRequests.post(target, legacy, session.sessionId(), session.negotiatedVersion()),
                 responseTimeout, this);
+    }
+
+    /**
+     * Answers a list request from the session's cache when it holds the result; on a miss keeps a ticket, so that
+     * the upstream's answer may be stored.
+     */
+    private boolean answeredFromListCache() {
+        listCache = null;
+        listTicket = null;
+        Optional<ListCacheKey> key = ListCacheKey.of(request.method(), request.params());
+        Optional<ListResultCache> cache = key.flatMap(ignored -> bridge.listCache(session));
+        if (cache.isEmpty()) {
+            return false;
+        }
+        Optional<ObjectNode> hit = cache.get().lookup(key.get());
+        if (hit.isPresent()) {
+            log.debug("[{}] {} answered from the list cache of upstream session {}", client.channel().id(),
+                    request.method(), session.sessionId());
+            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), hit.get())));
+            return true;
+        }
+        listCache = cache.get();
+        listTicket = listCache.ticket(key.get());
+        return false;
     }
 
     private void onSessionFailure(Throwable failure) {
@@ -316,6 +349,10 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         if (parked) {
+            if (message instanceof JsonRpcNotification notification) {
+                // The session's cached lists must not wait for the retry to learn of a change.
+                bridge.listNotification(session, notification);
+            }
             if (message instanceof JsonRpcRequest ping && Methods.PING.equals(ping.method())) {
                 answerUpstream(ping.id(), new UpstreamAnswer(JsonNodeFactory.instance.objectNode(), null));
             } else if (parkedMessages.size() < MAX_PARKED_MESSAGES) {
@@ -380,6 +417,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         ObjectNode stamped = bridge.stamper().stamp(request.method(), (ObjectNode) result, session.initializeResult());
+        if (listTicket != null) {
+            stamped = listCache.admit(listTicket, stamped);
+        }
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), stamped)));
     }
 

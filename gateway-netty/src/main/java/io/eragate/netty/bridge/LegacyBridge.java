@@ -12,6 +12,9 @@ import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.SubscriptionsConfig;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.listen.ListCacheLimits;
+import io.eragate.core.listen.ListResultCache;
+import io.eragate.core.listen.ListResultCaches;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.SessionPool;
 import io.eragate.core.session.UpstreamSession;
@@ -19,6 +22,7 @@ import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.time.Clock;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -27,8 +31,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What every bridged exchange shares: the pool of legacy upstream sessions, their id rewriters, and the
- * translations configured once (cache hints, the gateway's own client identity).
+ * What every bridged exchange shares: the pool of legacy upstream sessions, their id rewriters and list caches, and
+ * the translations configured once (cache hints, the gateway's own client identity).
  */
 public final class LegacyBridge implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(LegacyBridge.class);
@@ -43,6 +47,7 @@ public final class LegacyBridge implements AutoCloseable {
     private final InputRounds inputRounds;
     private final ListenHub listens;
     private final boolean failUndeclaredCapabilities;
+    private final ListResultCaches listCaches;
 
     /** Creates the bridge for {@code targets}, using the worker loops' connection pools. */
     public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, SubscriptionsConfig subscriptions,
@@ -54,13 +59,24 @@ public final class LegacyBridge implements AutoCloseable {
         this.listens = new ListenHub(subscriptions, config.initializeTimeout());
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
                 config.maxInFlightPerSession(), Clock.systemUTC());
-        this.pool = new SessionPool(connector, config.maxSessions(), config.sessionIdleExpiry());
+        this.listCaches = new ListResultCaches(listCacheLimits(config), Clock.systemUTC());
+        // Through the caches' connector, so that every way a session leaves the pool drops its cache too.
+        this.pool = new SessionPool(listCaches.tracking(connector), config.maxSessions(),
+                config.sessionIdleExpiry());
         this.initializer = new InitializeSynthesizer(gatewayVersion, mrtr.sessionCapabilities());
         this.failUndeclaredCapabilities = mrtr.sessionCapabilities() == MrtrConfig.SessionCapabilities.RELAYABLE;
         CacheHints hints = new CacheHints(config.cacheTtl().toMillis(),
                 config.cacheScope() == BridgeConfig.CacheScopeSetting.PUBLIC ? CacheScope.PUBLIC : CacheScope.PRIVATE);
         this.stamper = new ResultStamper(hints);
         this.discover = new DiscoverSynthesizer(hints);
+    }
+
+    /** A session opened for one call only never answers a second list: per-call sessions get no cache. */
+    private static ListCacheLimits listCacheLimits(BridgeConfig config) {
+        if (config.sessionStrategy() == BridgeConfig.SessionStrategy.PER_CALL || config.listCacheTtl().isZero()) {
+            return ListCacheLimits.DISABLED;
+        }
+        return new ListCacheLimits(config.listCacheTtl(), config.listCacheMaxEntries(), config.listCacheMaxBytes());
     }
 
     /** The session key of {@code request} for {@code upstream}: never shared across principals. */
@@ -134,11 +150,35 @@ public final class LegacyBridge implements AutoCloseable {
     }
 
     /**
-     * A notification that arrived on a request's stream of {@code session}: the session's listeners that asked for
-     * it get it too, since a legacy server may send change notifications on any of its streams.
+     * A notification that arrived on a request's stream of {@code session}: a {@code list_changed} drops the
+     * session's matching cached lists, and the session's listeners that asked for it get it too, since a legacy
+     * server may send change notifications on any of its streams.
      */
     void notificationOnRequestStream(UpstreamSession session, JsonRpcNotification notification) {
+        listNotification(session, notification);
         listens.notificationOnRequestStream(session, notification);
+    }
+
+    /**
+     * A notification seen on any upstream stream of {@code session}: a {@code list_changed} drops the matching
+     * entries of that session's list cache at once.
+     */
+    void listNotification(UpstreamSession session, JsonRpcNotification notification) {
+        int dropped = listCaches.notification(session, notification.method());
+        if (dropped > 0) {
+            log.debug("{} on upstream session {} of {} dropped {} cached list result(s)", notification.method(),
+                    session.sessionId(), session.key().upstream(), dropped);
+        }
+    }
+
+    /** The list cache of a pooled session; empty when the cache is off or the session has left the pool. */
+    Optional<ListResultCache> listCache(UpstreamSession session) {
+        return listCaches.of(session);
+    }
+
+    /** Pooled sessions that hold a list cache now (for tests). */
+    public int listCacheSessions() {
+        return listCaches.sessions();
     }
 
     ResultStamper stamper() {

@@ -239,6 +239,8 @@ final class SessionStreams implements UpstreamCall.Handler {
 
     private void onMessage(JsonRpcMessage message) {
         if (message instanceof JsonRpcNotification notification) {
+            // Cached lists go before the listeners hear of the change, so that a list they ask for next is fresh.
+            bridge.listNotification(session, notification);
             route(notification);
         } else if (message instanceof JsonRpcRequest serverRequest) {
             BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target,

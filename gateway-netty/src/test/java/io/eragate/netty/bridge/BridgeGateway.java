@@ -93,39 +93,49 @@ final class BridgeGateway implements AutoCloseable {
 
         Builder maxSessions(int count) {
             bridge = new BridgeConfig(count, bridge.sessionIdleExpiry(), bridge.maxInFlightPerSession(),
-                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy());
+                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy(),
+                    bridge.listCacheTtl(), bridge.listCacheMaxEntries(), bridge.listCacheMaxBytes());
             return this;
         }
 
         Builder sessionIdleExpiry(Duration expiry) {
             bridge = new BridgeConfig(bridge.maxSessions(), expiry, bridge.maxInFlightPerSession(),
-                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy());
+                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy(),
+                    bridge.listCacheTtl(), bridge.listCacheMaxEntries(), bridge.listCacheMaxBytes());
             return this;
         }
 
         Builder maxInFlightPerSession(int count) {
             bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(), count,
-                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy());
+                    bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(), bridge.sessionStrategy(),
+                    bridge.listCacheTtl(), bridge.listCacheMaxEntries(), bridge.listCacheMaxBytes());
             return this;
         }
 
         Builder initializeTimeout(Duration timeout) {
             bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
                     bridge.maxInFlightPerSession(), timeout, bridge.cacheTtl(), bridge.cacheScope(),
-                    bridge.sessionStrategy());
+                    bridge.sessionStrategy(),
+                    bridge.listCacheTtl(), bridge.listCacheMaxEntries(), bridge.listCacheMaxBytes());
             return this;
         }
 
         Builder sessionStrategy(BridgeConfig.SessionStrategy strategy) {
             bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
                     bridge.maxInFlightPerSession(), bridge.initializeTimeout(), bridge.cacheTtl(), bridge.cacheScope(),
-                    strategy);
+                    strategy, bridge.listCacheTtl(), bridge.listCacheMaxEntries(), bridge.listCacheMaxBytes());
             return this;
         }
 
         Builder cacheHints(Duration ttl, BridgeConfig.CacheScopeSetting scope) {
             bridge = new BridgeConfig(bridge.maxSessions(), bridge.sessionIdleExpiry(),
-                    bridge.maxInFlightPerSession(), bridge.initializeTimeout(), ttl, scope, bridge.sessionStrategy());
+                    bridge.maxInFlightPerSession(), bridge.initializeTimeout(), ttl, scope, bridge.sessionStrategy(),
+                    bridge.listCacheTtl(), bridge.listCacheMaxEntries(), bridge.listCacheMaxBytes());
+            return this;
+        }
+
+        Builder listCache(Duration ttl, int maxEntries, long maxBytes) {
+            bridge = bridge.withListCache(ttl, maxEntries, maxBytes);
             return this;
         }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /** What the legacy fixture offers: its initialize result, tools, resources and prompts, in 2025-11-25 shapes. */
 final class LegacyCatalog {
@@ -19,6 +20,8 @@ final class LegacyCatalog {
 
     private final String serverName;
     private final String serverVersion;
+    /** Tools a test added after start, listed after the built-in ones. */
+    private final List<ObjectNode> addedTools = new CopyOnWriteArrayList<>();
 
     LegacyCatalog(String serverName, String serverVersion) {
         this.serverName = serverName;
@@ -51,7 +54,13 @@ final class LegacyCatalog {
         tools.add(tool("slow", "Answers after ms milliseconds with steps progress notifications and log lines.",
                 Map.of("ms", "integer", "steps", "integer"), List.of("ms")));
         tools.add(tool("hang", "Never answers; for timeout and cancellation tests.", Map.of(), List.of()));
+        addedTools.forEach(tools::add);
         return result;
+    }
+
+    /** Lists one more tool from now on (calling it answers "Unknown tool"), as a server whose tools change does. */
+    void addTool(String name, String description) {
+        addedTools.add(tool(name, description, Map.of(), List.of()));
     }
 
     ObjectNode resourcesList() {

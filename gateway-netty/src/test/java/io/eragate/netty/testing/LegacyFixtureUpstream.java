@@ -20,8 +20,9 @@ import java.util.function.Predicate;
  *       which is what a modern probe sees); unknown → see {@link UnknownSessionReply}.</li>
  *   <li>An {@code MCP-Protocol-Version} header that is not a legacy version → 400.</li>
  *   <li>{@code ping}, {@code logging/setLevel} (remembered per session), {@code tools/list}, {@code tools/call}
- *       ({@code echo}, {@code add}, {@code counter}, {@code slow}, {@code hang}), {@code resources/list|read|
- *       subscribe|unsubscribe} (unknown uri → {@code -32002} with {@code data.uri}), {@code prompts/list|get};
+ *       ({@code echo}, {@code add}, {@code counter}, {@code slow}, {@code hang}, {@code announce-change}: a
+ *       {@code tools/list_changed} on its SSE stream before its result), {@code resources/list|read|subscribe|
+ *       unsubscribe} (unknown uri → {@code -32002} with {@code data.uri}), {@code prompts/list|get};
  *       anything else → {@code -32601}. Notifications get 202; {@code notifications/cancelled} stops a running
  *       {@code slow}/{@code hang} and completes its {@link RecordedRequest#cancelledByClient()}.</li>
  *   <li>SSE answers open with a priming event ({@code id: <uuid>} and empty data) and give every event an id.</li>
@@ -37,13 +38,14 @@ public final class LegacyFixtureUpstream implements AutoCloseable {
     private final RequestLog log;
     private final LegacySessions sessions;
     private final LegacyTools tools;
+    private final LegacyCatalog catalog;
     private final FixtureServer server;
 
     private LegacyFixtureUpstream(Builder builder) {
         log = new RequestLog(builder.options.maxRecordedRequests());
         sessions = new LegacySessions(builder.maxSessions);
         ReplyWriter replies = new ReplyWriter(builder.responseMode, false, true, true);
-        LegacyCatalog catalog = new LegacyCatalog(SERVER_NAME, SERVER_VERSION);
+        catalog = new LegacyCatalog(SERVER_NAME, SERVER_VERSION);
         tools = new LegacyTools(replies, SERVER_NAME);
         LegacyMethods methods = new LegacyMethods(catalog, tools, replies);
         LegacyEndpoint endpoint = new LegacyEndpoint(sessions, catalog, methods, replies,
@@ -121,6 +123,14 @@ public final class LegacyFixtureUpstream implements AutoCloseable {
     /** The level a session set with {@code logging/setLevel}, if it is live and set one. */
     public Optional<String> logLevel(String sessionId) {
         return sessions.find(Objects.requireNonNull(sessionId, "sessionId")).flatMap(LegacySession::logLevel);
+    }
+
+    /**
+     * Adds a tool to what {@code tools/list} answers from now on, for every session; it sends no
+     * {@code list_changed} itself (see {@link #notifyStandaloneStreams} and the {@code announce-change} tool).
+     */
+    public void addTool(String name, String description) {
+        catalog.addTool(Objects.requireNonNull(name, "name"), Objects.requireNonNull(description, "description"));
     }
 
     /** The resource URIs a live session subscribed to. */

@@ -260,6 +260,20 @@ class LegacyFixtureUpstreamTest {
     }
 
     @Test
+    void anAddedToolIsListedFromThenOnInEverySession() {
+        try (LegacyFixtureUpstream upstream = LegacyFixtureUpstream.start()) {
+            String session = initialize(upstream);
+
+            upstream.addTool("fresh", "Added by the test.");
+
+            JsonNode result = onlyMessage(inSession(upstream, session, request(2, "tools/list", "{}"))).path("result");
+            List<String> names = new ArrayList<>();
+            result.path("tools").forEach(tool -> names.add(tool.path("name").asText()));
+            assertThat(names).containsExactly("echo", "add", "counter", "slow", "hang", "fresh");
+        }
+    }
+
+    @Test
     void counterRunsOncePerCall() {
         try (LegacyFixtureUpstream upstream = LegacyFixtureUpstream.start()) {
             String session = initialize(upstream);
