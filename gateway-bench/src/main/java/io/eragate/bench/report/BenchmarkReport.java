@@ -1,6 +1,8 @@
 package io.eragate.bench.report;
 
+import io.eragate.bench.load.CapacityResult;
 import io.eragate.bench.load.LoadResults;
+import io.eragate.bench.load.PayloadResult;
 import io.eragate.bench.load.ProfileResult;
 import io.eragate.bench.load.Scenario;
 import java.io.IOException;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -27,6 +30,14 @@ public final class BenchmarkReport implements Callable<Integer> {
 
     @Option(names = "--load", required = true, paramLabel = "FILE", description = "load-results.json of the harness.")
     private Path load;
+
+    @Option(names = "--capacity", paramLabel = "FILE",
+            description = "capacity-results.json of the harness (left out when the file is missing).")
+    private Path capacity;
+
+    @Option(names = "--payload", paramLabel = "FILE",
+            description = "payload-results.json of the harness (left out when the file is missing).")
+    private Path payload;
 
     @Option(names = "--jmh", paramLabel = "FILE", description = "JMH JSON results (-rf json).")
     private Path jmh;
@@ -67,8 +78,12 @@ public final class BenchmarkReport implements Callable<Integer> {
         List<JmhResults.Row> rows = jmh != null && Files.exists(jmh) ? JmhResults.read(jmh) : List.of();
         String notes = analysis != null && Files.exists(analysis) ? Files.readString(analysis, StandardCharsets.UTF_8)
                 : "";
-        String markdown = render(results, rows, jmhOptions, MachineInfo.current(), nginxVersion, commands, chart,
-                notes);
+        Optional<CapacityResult> capacityResult = capacity != null && Files.exists(capacity)
+                ? Optional.of(ResultsJson.readValue(capacity, CapacityResult.class)) : Optional.empty();
+        Optional<PayloadResult> payloadResult = payload != null && Files.exists(payload)
+                ? Optional.of(ResultsJson.readValue(payload, PayloadResult.class)) : Optional.empty();
+        String markdown = render(results, capacityResult, payloadResult, rows, jmhOptions, MachineInfo.current(),
+                nginxVersion, commands, chart, notes);
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -81,9 +96,17 @@ public final class BenchmarkReport implements Callable<Integer> {
         return 0;
     }
 
-    /** The whole report; {@code analysis} (hand-written markdown, may be blank) becomes its last section. */
+    /** The whole report without capacity and large-payload runs. */
     public static String render(LoadResults results, List<JmhResults.Row> jmhRows, String jmhOptions,
             MachineInfo machine, String nginxVersion, List<String> commands, String chartPath, String analysis) {
+        return render(results, Optional.empty(), Optional.empty(), jmhRows, jmhOptions, machine, nginxVersion,
+                commands, chartPath, analysis);
+    }
+
+    /** The whole report; {@code analysis} (hand-written markdown, may be blank) becomes its last section. */
+    public static String render(LoadResults results, Optional<CapacityResult> capacity,
+            Optional<PayloadResult> payload, List<JmhResults.Row> jmhRows, String jmhOptions, MachineInfo machine,
+            String nginxVersion, List<String> commands, String chartPath, String analysis) {
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(machine, "machine");
         StringBuilder md = new StringBuilder(16_384);
@@ -93,7 +116,7 @@ public final class BenchmarkReport implements Callable<Integer> {
                 .append("Absolute numbers on a small machine shared by the load client, the upstream and the hop "
                         + "drift from run to run; the ratios between scenarios measured side by side in one run are "
                         + "what this report is for.\n\n");
-        md.append("## Summary\n\n").append(LoadTables.targets(results)).append('\n')
+        md.append("## Summary\n\n").append(LoadTables.targets(results, capacity)).append('\n')
                 .append(LoadTables.ratios(results)).append('\n')
                 .append("A ratio of throughputs above 1 favours Eragate; a ratio of latencies below 1 favours "
                         + "Eragate. \"p50 added\" is Eragate's median minus the other scenario's, in "
@@ -117,8 +140,10 @@ public final class BenchmarkReport implements Callable<Integer> {
             md.append("\n\n").append(LoadTables.results(profile)).append('\n')
                     .append(LoadTables.resources(profile)).append('\n');
         }
+        capacity.ifPresent(result -> md.append(CapacityReport.section(result)));
+        payload.ifPresent(result -> md.append(PayloadReport.section(result)));
         microbenchmarks(md, jmhRows, jmhOptions);
-        notYetMeasured(md);
+        notYetMeasured(md, capacity.isPresent(), payload.isPresent());
         if (analysis != null && !analysis.isBlank()) {
             md.append("\n## Analysis\n\n").append(analysis.strip()).append('\n');
         }
@@ -203,11 +228,17 @@ public final class BenchmarkReport implements Callable<Integer> {
                 + "a keep-alive.\n\n");
     }
 
-    private static void notYetMeasured(StringBuilder md) {
-        md.append("## Not measured yet\n\n")
-                .append("- **Capacity run** (10,000 idle `subscriptions/listen` streams, heap and native memory per "
-                        + "stream) and the **large-payload run** (1 MiB results, long SSE streams): not built yet.\n")
-                .append("- **`requestState` seal/open** microbenchmark: the sealed-token code does not exist "
+    private static void notYetMeasured(StringBuilder md, boolean capacity, boolean payload) {
+        md.append("## Not measured yet\n\n");
+        if (!capacity) {
+            md.append("- **Capacity run** (idle `subscriptions/listen` streams, heap and native memory per stream): "
+                    + "no results in this run (`bench/run.sh --only capacity`).\n");
+        }
+        if (!payload) {
+            md.append("- **Large-payload run** (1 MiB results, long SSE answers): no results in this run "
+                    + "(`bench/run.sh --only payload`).\n");
+        }
+        md.append("- **`requestState` seal/open** microbenchmark: the sealed-token code does not exist "
                         + "yet.\n");
     }
 }
