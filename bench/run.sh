@@ -9,6 +9,8 @@
 #   bench/run.sh --smoke   seconds of each part and of JMH, results under target/bench-smoke; never installs anything
 #   bench/run.sh --only PART   just one part of the harness (load, capacity or payload; repeatable), results
 #                          under target/bench, no JMH and no report (for checking a part on a busy machine)
+#   bench/run.sh --only capacity --only payload --update-report   also put those results into docs/benchmarks.md,
+#                          keeping its load and JMH parts from the last full run
 #   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
 set -euo pipefail
 
@@ -20,6 +22,7 @@ skip_build=false
 report_only=false
 only=()
 expect_part=false
+update_report=false
 for arg in "$@"; do
   if $expect_part; then
     case "$arg" in
@@ -34,7 +37,8 @@ for arg in "$@"; do
     --smoke) smoke=true ;;
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
-    -h|--help) sed -n '2,13p' "$0"; exit 0 ;;
+    --update-report) update_report=true ;;
+    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -120,7 +124,15 @@ if [ ${#only[@]} -gt 0 ]; then
   fi
   echo "bench/run.sh: ${harness[*]}" >&2
   "${harness[@]}"
-  echo "bench/run.sh: results under $out; the report is written by a run without --only" >&2
+  if $update_report && ! $smoke; then
+    # Only the parts this run measured: an older result file of the other part must not slip in.
+    update_args=()
+    [[ " ${only[*]} " == *" capacity "* ]] && update_args+=(--capacity "$out/capacity-results.json")
+    [[ " ${only[*]} " == *" payload "* ]] && update_args+=(--payload "$out/payload-results.json")
+    java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport --update --out "$report" "${update_args[@]}"
+  else
+    echo "bench/run.sh: results under $out; the report is written by a run without --only (or with --update-report)" >&2
+  fi
   exit 0
 fi
 jmh=(java -jar "$bench_jar" "${jmh_args[@]}" -rf json -rff "$out/jmh.json")

@@ -28,7 +28,11 @@ final class CapacityRun {
     private static final int MAX_SETTING_UP = 256;
     private static final int WARMUP_STREAMS = 50;
     private static final int HISTOGRAM_ROWS = 15;
-    static final String NMT_OPTION = "-XX:NativeMemoryTracking=summary";
+    /**
+     * Native memory tracking on; the heap touched at start-up, so that RSS grows only with memory outside the heap
+     * rather than with the collector's first use of heap pages.
+     */
+    static final List<String> JVM_OPTIONS = List.of("-XX:NativeMemoryTracking=summary", "-XX:+AlwaysPreTouch");
 
     private final TargetSettings settings;
     private final String plan;
@@ -51,7 +55,7 @@ final class CapacityRun {
             HopProcesses.Started fixture = processes.fixture("capacity-fixture-legacy", FixtureMain.LEGACY);
             HopProcesses.Started eragate = processes.eragate("eragate-capacity",
                     (listen, admin) -> EragateConfig.capacity(listen, admin, fixture.port(), streams),
-                    List.of(NMT_OPTION));
+                    JVM_OPTIONS);
             long pid = eragate.process().handle().pid();
             Endpoint endpoint = Endpoint.loopback(eragate.port(), McpSamples.PATH);
             try (ListenStreams client = new ListenStreams(endpoint, MAX_SETTING_UP)) {
@@ -85,9 +89,9 @@ final class CapacityRun {
                 keys.put("subscriptions.maxListenersPerSession", Integer.toString(room));
                 keys.put("limits.maxConnections", Integer.toString(room));
                 keys.put("bridge.sessionStrategy", "pooled");
+                String jvm = String.join(" ", settings.jvmOptions()) + " " + String.join(" ", JVM_OPTIONS);
                 return new CapacityResult(plan, startedAt, streams, held, failures, firstFailure, openSeconds,
-                        maxOpenFiles(), keys, String.join(" ", settings.jvmOptions()) + " " + NMT_OPTION, baseline,
-                        loaded, afterClose, growth, processes.commands());
+                        maxOpenFiles(), keys, jvm, baseline, loaded, afterClose, growth, processes.commands());
             }
         }
     }

@@ -47,7 +47,7 @@ final class PayloadRun {
         }
 
         static Shape smoke() {
-            return new Shape(1 << 20, 200, 2, 200, 800);
+            return new Shape(1 << 20, 100, 2, 100, 400);
         }
     }
 
@@ -153,7 +153,8 @@ final class PayloadRun {
     }
 
     private static List<String> gcLogOptions(Path file) {
-        return List.of("-Xlog:gc:file=" + file);
+        // The heap is touched at start-up so that RSS grows only with memory outside it.
+        return List.of("-Xlog:gc:file=" + file, "-XX:+AlwaysPreTouch");
     }
 
     private static long size(Path file) {

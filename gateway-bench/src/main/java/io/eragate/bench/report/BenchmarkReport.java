@@ -28,8 +28,13 @@ import picocli.CommandLine.Option;
         description = "Writes docs/benchmarks.md from harness and JMH results.")
 public final class BenchmarkReport implements Callable<Integer> {
 
-    @Option(names = "--load", required = true, paramLabel = "FILE", description = "load-results.json of the harness.")
+    @Option(names = "--load", paramLabel = "FILE", description = "load-results.json of the harness (required "
+            + "unless --update).")
     private Path load;
+
+    @Option(names = "--update", description = "Only put the --capacity and --payload results into the report "
+            + "--out already holds, keeping its load and JMH parts.")
+    private boolean update;
 
     @Option(names = "--capacity", paramLabel = "FILE",
             description = "capacity-results.json of the harness (left out when the file is missing).")
@@ -49,8 +54,8 @@ public final class BenchmarkReport implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The markdown file to write.")
     private Path out;
 
-    @Option(names = "--chart", required = true, paramLabel = "PATH",
-            description = "The chart's path relative to the markdown file.")
+    @Option(names = "--chart", paramLabel = "PATH", defaultValue = "benchmarks-load.svg",
+            description = "The chart's path relative to the markdown file (default: ${DEFAULT-VALUE}).")
     private String chart;
 
     @Option(names = "--nginx-version", paramLabel = "TEXT", defaultValue = "not installed",
@@ -74,14 +79,23 @@ public final class BenchmarkReport implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        LoadResults results = ResultsJson.read(load);
-        List<JmhResults.Row> rows = jmh != null && Files.exists(jmh) ? JmhResults.read(jmh) : List.of();
-        String notes = analysis != null && Files.exists(analysis) ? Files.readString(analysis, StandardCharsets.UTF_8)
-                : "";
         Optional<CapacityResult> capacityResult = capacity != null && Files.exists(capacity)
                 ? Optional.of(ResultsJson.readValue(capacity, CapacityResult.class)) : Optional.empty();
         Optional<PayloadResult> payloadResult = payload != null && Files.exists(payload)
                 ? Optional.of(ResultsJson.readValue(payload, PayloadResult.class)) : Optional.empty();
+        if (update) {
+            Files.writeString(out, ReportUpdate.update(Files.readString(out, StandardCharsets.UTF_8), capacityResult,
+                    payloadResult), StandardCharsets.UTF_8);
+            System.out.println("updated " + out);
+            return 0;
+        }
+        if (load == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--load is required unless --update");
+        }
+        LoadResults results = ResultsJson.read(load);
+        List<JmhResults.Row> rows = jmh != null && Files.exists(jmh) ? JmhResults.read(jmh) : List.of();
+        String notes = analysis != null && Files.exists(analysis) ? Files.readString(analysis, StandardCharsets.UTF_8)
+                : "";
         String markdown = render(results, capacityResult, payloadResult, rows, jmhOptions, MachineInfo.current(),
                 nginxVersion, commands, chart, notes);
         Path parent = out.toAbsolutePath().getParent();

@@ -37,7 +37,9 @@ final class CapacityReport {
                         + "a full collection (`jcmd PID GC.run`, then `GC.heap_info`); native memory is "
                         + "`jcmd PID VM.native_memory summary` (committed, the JVM started with "
                         + "`-XX:NativeMemoryTracking=summary`), shown without the Java heap (its committed size is "
-                        + "fixed by `-Xms`) and with it; RSS is from `/proc/PID/status`. Per stream is (loaded − "
+                        + "fixed by `-Xms`) and with it; RSS is from `/proc/PID/status`, with the heap pre-touched "
+                        + "(`-XX:+AlwaysPreTouch`) so that it grows only with memory outside the heap. Per stream "
+                        + "is (loaded − "
                         + "baseline) / streams held. The client holds one socket per stream and Eragate one more; "
                         + "each JVM raises its soft open-files limit to the hard one, and `bench/run.sh` raises the "
                         + "shell's");

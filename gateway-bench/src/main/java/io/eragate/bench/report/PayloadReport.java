@@ -30,7 +30,9 @@ final class PayloadReport {
                         + "(`-Xlog:gc:file=...`): \"peak heap in use\" is the most heap any collection found in use "
                         + "when it started, or that was in use at the window's end (garbage included), \"peak heap "
                         + "after a GC\" the most it left behind (what Eragate retained "
-                        + "while answers were in flight); and RSS sampled every 50 ms. Flat memory means the live "
+                        + "while answers were in flight); and RSS sampled every 50 ms (the heap is pre-touched, "
+                        + "`-XX:+AlwaysPreTouch`, so RSS grows only with memory outside it). Flat memory means the "
+                        + "live "
                         + "heap after equals the one before, and the heap left after each GC stays near the "
                         + "baseline rather than growing with the answers' size.%n%n", result.connections(),
                 result.warmupSeconds(), result.measureSeconds()));
