@@ -129,6 +129,7 @@ if [ ${#only[@]} -gt 0 ]; then
     update_args=()
     [[ " ${only[*]} " == *" capacity "* ]] && update_args+=(--capacity "$out/capacity-results.json")
     [[ " ${only[*]} " == *" payload "* ]] && update_args+=(--payload "$out/payload-results.json")
+    [ -f bench/analysis.md ] && update_args+=(--analysis bench/analysis.md)
     java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport --update --out "$report" "${update_args[@]}"
   else
     echo "bench/run.sh: results under $out; the report is written by a run without --only (or with --update-report)" >&2

@@ -84,8 +84,10 @@ public final class BenchmarkReport implements Callable<Integer> {
         Optional<PayloadResult> payloadResult = payload != null && Files.exists(payload)
                 ? Optional.of(ResultsJson.readValue(payload, PayloadResult.class)) : Optional.empty();
         if (update) {
+            Optional<String> notes = analysis != null && Files.exists(analysis)
+                    ? Optional.of(Files.readString(analysis, StandardCharsets.UTF_8)) : Optional.empty();
             Files.writeString(out, ReportUpdate.update(Files.readString(out, StandardCharsets.UTF_8), capacityResult,
-                    payloadResult), StandardCharsets.UTF_8);
+                    payloadResult, notes), StandardCharsets.UTF_8);
             System.out.println("updated " + out);
             return 0;
         }

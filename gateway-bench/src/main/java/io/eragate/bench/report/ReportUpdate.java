@@ -19,6 +19,7 @@ public final class ReportUpdate {
     private static final String TARGET_ROW = "| ≤ 10 KiB heap per idle listen stream |";
     private static final String JMH_HEADING = "## Microbenchmarks (JMH)";
     private static final String NOT_MEASURED_HEADING = "## Not measured yet";
+    private static final String ANALYSIS_HEADING = "\n## Analysis\n\n";
 
     private ReportUpdate() {
     }
@@ -29,6 +30,15 @@ public final class ReportUpdate {
      * @throws IllegalArgumentException when {@code markdown} is not a generated report (no microbenchmarks section)
      */
     public static String update(String markdown, Optional<CapacityResult> capacity, Optional<PayloadResult> payload) {
+        return update(markdown, capacity, payload, Optional.empty());
+    }
+
+    /**
+     * As {@link #update(String, Optional, Optional)}, and with {@code analysis} (hand-written markdown) as the
+     * Analysis section, replacing the one there.
+     */
+    public static String update(String markdown, Optional<CapacityResult> capacity, Optional<PayloadResult> payload,
+            Optional<String> analysis) {
         Objects.requireNonNull(markdown, "markdown");
         if (!markdown.contains("\n" + JMH_HEADING + "\n")) {
             throw new IllegalArgumentException("not a generated benchmark report: no \"" + JMH_HEADING + "\" section");
@@ -49,7 +59,12 @@ public final class ReportUpdate {
         payload.ifPresent(result -> sections.append(PayloadReport.section(result)));
         String joined = String.join("\n", lines);
         int jmh = joined.indexOf("\n" + JMH_HEADING + "\n") + 1;
-        return joined.substring(0, jmh) + sections + joined.substring(jmh);
+        String updated = joined.substring(0, jmh) + sections + joined.substring(jmh);
+        if (analysis.isEmpty() || analysis.get().isBlank()) {
+            return updated;
+        }
+        int old = updated.indexOf(ANALYSIS_HEADING);
+        return (old >= 0 ? updated.substring(0, old) : updated) + ANALYSIS_HEADING + analysis.get().strip() + "\n";
     }
 
     /** Drops the section whose heading starts with {@code heading}, up to the next second-level heading. */

@@ -52,6 +52,17 @@ class ReportUpdateTest {
     }
 
     @Test
+    void aNewAnalysisReplacesTheOldOne() {
+        String before = BenchmarkReport.render(SampleResults.typical(), jmh, "", MACHINE, "nginx", List.of(), "c.svg",
+                "Old notes.");
+        String full = BenchmarkReport.render(SampleResults.typical(), Optional.of(capacity), Optional.empty(), jmh,
+                "", MACHINE, "nginx", List.of(), "c.svg", "New notes.");
+
+        assertThat(ReportUpdate.update(before, Optional.of(capacity), Optional.empty(), Optional.of("New notes.\n")))
+                .isEqualTo(full);
+    }
+
+    @Test
     void somethingElseIsRefused() {
         assertThatThrownBy(() -> ReportUpdate.update("# Notes\n", Optional.of(capacity), Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class);
