@@ -38,7 +38,7 @@ for arg in "$@"; do
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
     --update-report) update_report=true ;;
-    -h|--help) sed -n '2,15p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
