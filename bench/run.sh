@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
 # Builds Eragate and its benchmarks, runs the load harness (direct, nginx proxy_pass, Eragate pass-through, and
 # Eragate bridging to a legacy fixture with a pooled session and with an initialize per call, in alternating rounds
-# on 127.0.0.1) and the JMH microbenchmarks, and writes docs/benchmarks.md and its SVG chart.
+# on 127.0.0.1), its capacity run (10,000 idle subscriptions/listen streams through the bridge: heap and native
+# memory per stream) and its large-payload run (1 MiB results, SSE answers of thousands of events), and the JMH
+# microbenchmarks, and writes docs/benchmarks.md and its SVG chart.
 #
 #   bench/run.sh           the published run: installs nginx if missing (Debian, needs root), a few minutes
-#   bench/run.sh --smoke   seconds of load and JMH, results under target/bench-smoke; never installs anything
+#   bench/run.sh --smoke   seconds of each part and of JMH, results under target/bench-smoke; never installs anything
+#   bench/run.sh --only PART   just one part of the harness (load, capacity or payload; repeatable), results
+#                          under target/bench, no JMH and no report (for checking a part on a busy machine)
+#   bench/run.sh --only capacity --only payload --update-report   also put those results into docs/benchmarks.md,
+#                          keeping its load and JMH parts from the last full run
 #   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
 set -euo pipefail
 
@@ -14,15 +20,39 @@ root=$(pwd)
 smoke=false
 skip_build=false
 report_only=false
+only=()
+expect_part=false
+update_report=false
 for arg in "$@"; do
+  if $expect_part; then
+    case "$arg" in
+      load|capacity|payload) only+=("$arg") ;;
+      *) echo "bench/run.sh: --only takes load, capacity or payload, not $arg" >&2; exit 2 ;;
+    esac
+    expect_part=false
+    continue
+  fi
   case "$arg" in
+    --only) expect_part=true ;;
     --smoke) smoke=true ;;
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
-    -h|--help) sed -n '2,8p' "$0"; exit 0 ;;
+    --update-report) update_report=true ;;
+    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
+if $expect_part; then
+  echo "bench/run.sh: --only needs a part: load, capacity or payload" >&2
+  exit 2
+fi
+
+# The capacity run holds 10,000 client sockets in the harness JVM and as many in the Eragate JVM: raise the soft
+# limit on open files to the hard one, which the child processes inherit (HotSpot on Linux raises its own too).
+ulimit -Sn "$(ulimit -Hn)" 2>/dev/null || true
+if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt 10500 ]; then
+  echo "bench/run.sh: only $(ulimit -Sn) open files allowed; the capacity run may hold fewer than 10,000 streams" >&2
+fi
 
 find_nginx() {
   command -v nginx 2>/dev/null || { [ -x /usr/sbin/nginx ] && echo /usr/sbin/nginx; } || true
@@ -51,7 +81,11 @@ for jar in "$bench_jar" "$eragate_jar"; do
 done
 
 nginx_bin=$(find_nginx)
-if [ -z "$nginx_bin" ] && ! $smoke && ! $report_only; then
+needs_nginx=true
+if [ ${#only[@]} -gt 0 ] && [[ ! " ${only[*]} " == *" load "* ]]; then
+  needs_nginx=false
+fi
+if [ -z "$nginx_bin" ] && ! $smoke && ! $report_only && $needs_nginx; then
   install_nginx
   nginx_bin=$(find_nginx)
 fi
@@ -75,10 +109,33 @@ else
   harness_args=()
   jmh_args=(-f 1 -wi 2 -i 3 -w 1s -r 2s -prof gc)
 fi
+if [ ${#only[@]} -gt 0 ]; then
+  harness_args+=(--parts "$(IFS=,; echo "${only[*]}")")
+fi
 mkdir -p "$out"
 
 harness=(java -cp "$bench_jar" io.eragate.bench.load.LoadHarness "${harness_args[@]}"
   --eragate-jar "$eragate_jar" "${nginx_args[@]}" --out "$out" --chart "$chart")
+
+if [ ${#only[@]} -gt 0 ]; then
+  if $report_only; then
+    echo "bench/run.sh: --only and --report-only do not go together" >&2
+    exit 2
+  fi
+  echo "bench/run.sh: ${harness[*]}" >&2
+  "${harness[@]}"
+  if $update_report && ! $smoke; then
+    # Only the parts this run measured: an older result file of the other part must not slip in.
+    update_args=()
+    [[ " ${only[*]} " == *" capacity "* ]] && update_args+=(--capacity "$out/capacity-results.json")
+    [[ " ${only[*]} " == *" payload "* ]] && update_args+=(--payload "$out/payload-results.json")
+    [ -f bench/analysis.md ] && update_args+=(--analysis bench/analysis.md)
+    java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport --update --out "$report" "${update_args[@]}"
+  else
+    echo "bench/run.sh: results under $out; the report is written by a run without --only (or with --update-report)" >&2
+  fi
+  exit 0
+fi
 jmh=(java -jar "$bench_jar" "${jmh_args[@]}" -rf json -rff "$out/jmh.json")
 
 if ! $report_only; then
@@ -100,7 +157,8 @@ fi
 
 chart_in_report=$(realpath --relative-to="$(dirname "$root/$report")" "$root/$chart")
 java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport \
-  --load "$out/load-results.json" --jmh "$out/jmh.json" --jmh-options "${jmh_args[*]}" \
+  --load "$out/load-results.json" --capacity "$out/capacity-results.json" --payload "$out/payload-results.json" \
+  --jmh "$out/jmh.json" --jmh-options "${jmh_args[*]}" \
   --out "$report" --chart "$chart_in_report" --nginx-version "$nginx_version" "${analysis_args[@]}" \
   --command "bench/run.sh$($smoke && echo ' --smoke' || true)" \
   --command "mvn -q -B -DskipTests package" \

@@ -28,12 +28,53 @@ public final class McpSamples {
             + "\"io.modelcontextprotocol/clientCapabilities\":{},"
             + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"eragate-bench\",\"version\":\"1.0.0\"}}}}";
 
+    private static final String ENVELOPE = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\""
+            + ProtocolVersions.V2026_07_28 + "\",\"io.modelcontextprotocol/clientCapabilities\":{},"
+            + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"eragate-bench\",\"version\":\"1.0.0\"}";
+
     private McpSamples() {
     }
 
     /** The UTF-8 body of the sample {@code tools/call} (a fresh copy each call). */
     public static byte[] toolsCallBody() {
         return BODY.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * A {@code subscriptions/listen} for tool list changes (the capacity run's idle stream), with the envelope of
+     * {@link #toolsCallBody()}.
+     */
+    public static byte[] listenBody() {
+        return ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"subscriptions/listen\",\"params\":{"
+                + "\"notifications\":{\"toolsListChanged\":true}," + ENVELOPE + "}}}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The header fields of {@link #listenBody()} except {@code Host} and {@code Content-Length}. */
+    public static Map<String, String> listenHeaders() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "application/json, text/event-stream");
+        headers.put("MCP-Protocol-Version", ProtocolVersions.V2026_07_28);
+        headers.put("Mcp-Method", "subscriptions/listen");
+        return headers;
+    }
+
+    /**
+     * A {@code tools/call} of the fixtures' {@code blob} or {@code burst} tool (the large-payload run): a result
+     * text of {@code bytes} characters after {@code events} progress notifications for progress token 1.
+     */
+    public static byte[] bulkCallBody(String tool, int bytes, int events) {
+        return ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"" + tool
+                + "\",\"arguments\":{\"bytes\":" + bytes + ",\"events\":" + events + "},"
+                + ENVELOPE + ",\"progressToken\":1}}}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The header fields of {@link #bulkCallBody} for {@code tool}, as {@link #toolsCallHeaders()}. */
+    public static Map<String, String> bulkCallHeaders(String tool) {
+        Map<String, String> headers = toolsCallHeaders();
+        headers.put("Mcp-Name", tool);
+        return headers;
     }
 
     /**

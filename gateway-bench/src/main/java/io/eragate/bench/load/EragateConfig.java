@@ -66,4 +66,28 @@ final class EragateConfig {
                   sessionStrategy: %5$s
                 """.formatted(listenPort, adminPort, upstreamPort, McpSamples.PATH, strategy.yaml());
     }
+
+    /**
+     * The YAML text of the capacity run's bridge hop: as {@link #bridge} with pooled sessions, with room for
+     * {@code listeners} listen streams on one pooled session and as many client connections. The defaults
+     * ({@code subscriptions.maxListeners} 10000, {@code subscriptions.maxListenersPerSession} 1024,
+     * {@code limits.maxConnections} 10000) would refuse part of a 10,000-stream run: every stream of the run has the
+     * same client capabilities and so shares one pooled session, and each holds a client connection.
+     */
+    static String capacity(int listenPort, int adminPort, int upstreamPort, int listeners) {
+        if (listeners < 1) {
+            throw new IllegalArgumentException("listeners must be positive");
+        }
+        int room = listeners + CAPACITY_HEADROOM;
+        return bridge(listenPort, adminPort, upstreamPort, SessionStrategy.POOLED) + """
+                limits:
+                  maxConnections: %1$d
+                subscriptions:
+                  maxListeners: %1$d
+                  maxListenersPerSession: %1$d
+                """.formatted(room);
+    }
+
+    /** Streams and connections beyond the run's own, for the warm-up streams and the harness's port checks. */
+    static final int CAPACITY_HEADROOM = 100;
 }

@@ -8,8 +8,10 @@ import java.io.IOException;
 /**
  * Runs an echo fixture in a JVM of its own, so its CPU is measured apart from the client's and the proxy's: the
  * modern (2026-07-28) fixture, or the legacy (2025-11-25, sessions) one that the bridge scenarios put behind Eragate.
- * Both answer in JSON. Prints {@code fixture-port=<port>} on stdout once it listens, then serves until its stdin
- * closes (the harness ended, whichever way) or it is terminated.
+ * Both answer in JSON; the tools {@code blob} and {@code burst} ask for a large result and for an SSE answer of many
+ * events. The legacy fixture serves the session's GET stream, which the bridge shares among its
+ * {@code subscriptions/listen} streams (the capacity run). Prints {@code fixture-port=<port>} on stdout once it
+ * listens, then serves until its stdin closes (the harness ended, whichever way) or it is terminated.
  *
  * <p>Usage: {@code java -cp benchmarks.jar io.eragate.bench.load.FixtureMain [ioThreads] [modern|legacy]}
  */
@@ -56,6 +58,7 @@ public final class FixtureMain {
                 .ioThreads(ioThreads)
                 .maxRecordedRequests(1)
                 .maxSessions(LEGACY_MAX_SESSIONS)
+                .standaloneStreams(true)
                 .start()) {
             serveUntilStdinCloses(upstream.port());
         }

@@ -1,7 +1,9 @@
 package io.eragate.bench.load;
 
+import io.eragate.bench.report.CapacityTables;
 import io.eragate.bench.report.LoadChart;
 import io.eragate.bench.report.LoadTables;
+import io.eragate.bench.report.PayloadTables;
 import io.eragate.bench.report.ResultsJson;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +35,15 @@ public final class LoadHarness implements Callable<Integer> {
     public static final String RESULTS_FILE = "load-results.json";
     public static final String SUMMARY_FILE = "load-summary.md";
     public static final String CHART_FILE = "load-chart.svg";
+    public static final String CAPACITY_FILE = "capacity-results.json";
+    public static final String PAYLOAD_FILE = "payload-results.json";
+    /** The parts of a run, for {@code --parts}. */
+    public static final String LOAD = "load";
+    public static final String CAPACITY = "capacity";
+    public static final String PAYLOAD = "payload";
+    /** Idle listen streams the full capacity run holds (the target), and the smoke run. */
+    static final int FULL_STREAMS = 10_000;
+    static final int SMOKE_STREAMS = 100;
 
     @Option(names = "--smoke", description = "Run the few-second smoke plan instead of the full one.")
     private boolean smoke;
@@ -65,6 +76,16 @@ public final class LoadHarness implements Callable<Integer> {
             description = "Scenarios to run: direct, nginx, eragate, bridge-pooled, bridge-per-call (default: all).")
     private List<String> scenarios;
 
+    @Option(names = "--parts", split = ",", paramLabel = "PART", defaultValue = "load,capacity,payload",
+            description = "What to run: load (the side-by-side scenarios), capacity (idle listen streams), payload "
+                    + "(large results and long SSE answers) (default: ${DEFAULT-VALUE}).")
+    private List<String> parts;
+
+    @Option(names = "--streams", paramLabel = "N",
+            description = "Listen streams the capacity run holds (default: " + FULL_STREAMS + ", smoke: "
+                    + SMOKE_STREAMS + ").")
+    private Integer streams;
+
     @Option(names = "--rounds", paramLabel = "N", description = "Rounds per profile (default: the plan's).")
     private Integer rounds;
 
@@ -82,21 +103,67 @@ public final class LoadHarness implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException, InterruptedException {
-        LoadPlan plan = smoke ? LoadPlan.smoke() : LoadPlan.full();
-        if (rounds != null) {
-            plan = new LoadPlan(plan.name(), plan.profiles(), rounds, plan.initialWarmup(),
-                    plan.maxRequestsPerRound());
+        for (String part : parts) {
+            if (!List.of(LOAD, CAPACITY, PAYLOAD).contains(part.trim())) {
+                throw new CommandLine.ParameterException(new CommandLine(this), "unknown part " + part
+                        + " (known: load, capacity, payload)");
+            }
         }
+        TargetSettings settings = settings();
+        boolean failed = false;
+        if (wants(LOAD)) {
+            failed |= runLoad(settings) != 0;
+        }
+        if (wants(CAPACITY)) {
+            CapacityResult capacity = new CapacityRun(settings, smoke ? "smoke" : "full",
+                    streams != null ? streams : smoke ? SMOKE_STREAMS : FULL_STREAMS).run();
+            ResultsJson.writeValue(capacity, out.resolve(CAPACITY_FILE));
+            System.out.println("capacity: " + out.resolve(CAPACITY_FILE));
+            System.out.print(CapacityTables.summary(capacity));
+            if (capacity.streamsHeld() == 0) {
+                System.err.println("eragate-load: no listen stream was held: " + capacity.firstFailure());
+                failed = true;
+            }
+        }
+        if (wants(PAYLOAD)) {
+            PayloadResult payload = new PayloadRun(settings, smoke ? "smoke" : "full",
+                    smoke ? PayloadRun.Shape.smoke() : PayloadRun.Shape.full()).run();
+            ResultsJson.writeValue(payload, out.resolve(PAYLOAD_FILE));
+            System.out.println("payload: " + out.resolve(PAYLOAD_FILE));
+            System.out.print(PayloadTables.results(payload));
+            long errors = payload.cases().stream().mapToLong(PayloadCase::errors).sum();
+            if (errors > 0) {
+                System.err.println("eragate-load: " + errors + " large answers failed; see "
+                        + out.resolve(PAYLOAD_FILE));
+                failed = true;
+            }
+        }
+        return failed ? 1 : 0;
+    }
+
+    private boolean wants(String part) {
+        return parts.stream().anyMatch(p -> p.trim().equals(part));
+    }
+
+    private TargetSettings settings() {
         List<String> launch = new ArrayList<>();
         if (eragateJar != null) {
             launch.addAll(List.of("-jar", eragateJar.toAbsolutePath().toString()));
         } else if (eragateClasspath != null) {
             launch.addAll(List.of("-cp", eragateClasspath, "io.eragate.netty.cli.Main"));
         }
-        TargetSettings settings = new TargetSettings(out.toAbsolutePath(), TargetSettings.currentJava(),
+        return new TargetSettings(out.toAbsolutePath(), TargetSettings.currentJava(),
                 benchClasspath != null ? benchClasspath : System.getProperty("java.class.path"), launch,
                 Arrays.stream(jvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList(),
                 nginx != null ? Optional.of(nginx) : findNginx(), fixtureThreads);
+    }
+
+    private int runLoad(TargetSettings settings) throws IOException, InterruptedException {
+        LoadPlan plan = smoke ? LoadPlan.smoke() : LoadPlan.full();
+        if (rounds != null) {
+            plan = new LoadPlan(plan.name(), plan.profiles(), rounds, plan.initialWarmup(),
+                    plan.maxRequestsPerRound());
+        }
         LoadResults results = new LoadRunner(plan, settings, wantedScenarios()).run();
         Path chartFile = chart != null ? chart : out.resolve(CHART_FILE);
         write(results, out, chartFile);

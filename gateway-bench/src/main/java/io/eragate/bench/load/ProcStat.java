@@ -109,4 +109,20 @@ final class ProcStat {
             default -> throw new IllegalArgumentException("unknown size unit in " + value);
         };
     }
+
+    /**
+     * The soft limit of the {@code Max open files} row of {@code /proc/PID/limits}; {@code Long.MAX_VALUE} for
+     * "unlimited".
+     *
+     * @throws IllegalArgumentException when the row is missing
+     */
+    static long maxOpenFiles(String limits) {
+        for (String line : limits.split("\n")) {
+            if (line.startsWith("Max open files")) {
+                String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
+                return "unlimited".equals(soft) ? Long.MAX_VALUE : Long.parseLong(soft);
+            }
+        }
+        throw new IllegalArgumentException("no Max open files row");
+    }
 }

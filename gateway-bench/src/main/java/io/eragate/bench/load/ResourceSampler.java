@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -101,6 +102,42 @@ final class ResourceSampler {
         } catch (IOException e) {
             log.info("jcmd on {} failed: {}", pid, e.getMessage());
             return OptionalLong.empty();
+        }
+    }
+
+    /** The heap a JVM uses now, garbage included (no collection first), or empty when {@code jcmd} fails. */
+    OptionalLong heapInUseBytes(long pid) {
+        return jcmd(pid, "GC.heap_info").map(ProcStat::heapUsedBytes).orElse(OptionalLong.empty());
+    }
+
+    /** {@code VM.native_memory summary} of a JVM started with native memory tracking, or empty when it fails. */
+    Optional<NativeMemory> nativeMemory(long pid) {
+        return jcmd(pid, "VM.native_memory", "summary").flatMap(text -> {
+            try {
+                return Optional.of(NativeMemory.parse(text));
+            } catch (IllegalArgumentException e) {
+                log.info("no native memory summary from {}: {}", pid, e.getMessage());
+                return Optional.empty();
+            }
+        });
+    }
+
+    /** The live objects of a JVM by class ({@code GC.class_histogram} collects first), or empty when it fails. */
+    Optional<ClassHistogram> classHistogram(long pid) {
+        return jcmd(pid, "GC.class_histogram").map(ClassHistogram::parse);
+    }
+
+    private Optional<String> jcmd(long pid, String... command) {
+        if (jcmd.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> line = new ArrayList<>(List.of(jcmd.get().toString(), Long.toString(pid)));
+        line.addAll(List.of(command));
+        try {
+            return Optional.of(run(line));
+        } catch (IOException e) {
+            log.info("jcmd {} on {} failed: {}", command[0], pid, e.getMessage());
+            return Optional.empty();
         }
     }
 

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Topology implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Topology.class);
-    private static final Duration START_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration START_TIMEOUT = Duration.ofSeconds(60);
 
     private final List<ChildProcess> processes = new ArrayList<>();
     private final Map<Scenario, Target> targets = new EnumMap<>(Scenario.class);
@@ -172,7 +172,7 @@ final class Topology implements AutoCloseable {
     }
 
     /** Waits for the fixture's port line, then keeps draining its stdout so it can never block on a full pipe. */
-    private static int readPort(ChildProcess fixture) throws InterruptedException {
+    static int readPort(ChildProcess fixture) throws InterruptedException {
         BufferedReader reader = new BufferedReader(
                 new InputStreamReader(fixture.process().getInputStream(), StandardCharsets.UTF_8));
         CompletableFuture<String> line = new CompletableFuture<>();

@@ -1,6 +1,8 @@
 package io.eragate.bench.report;
 
+import io.eragate.bench.load.CapacityResult;
 import io.eragate.bench.load.LoadResults;
+import io.eragate.bench.load.PayloadResult;
 import io.eragate.bench.load.ProfileResult;
 import io.eragate.bench.load.Scenario;
 import java.io.IOException;
@@ -11,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -25,8 +28,21 @@ import picocli.CommandLine.Option;
         description = "Writes docs/benchmarks.md from harness and JMH results.")
 public final class BenchmarkReport implements Callable<Integer> {
 
-    @Option(names = "--load", required = true, paramLabel = "FILE", description = "load-results.json of the harness.")
+    @Option(names = "--load", paramLabel = "FILE", description = "load-results.json of the harness (required "
+            + "unless --update).")
     private Path load;
+
+    @Option(names = "--update", description = "Only put the --capacity and --payload results into the report "
+            + "--out already holds, keeping its load and JMH parts.")
+    private boolean update;
+
+    @Option(names = "--capacity", paramLabel = "FILE",
+            description = "capacity-results.json of the harness (left out when the file is missing).")
+    private Path capacity;
+
+    @Option(names = "--payload", paramLabel = "FILE",
+            description = "payload-results.json of the harness (left out when the file is missing).")
+    private Path payload;
 
     @Option(names = "--jmh", paramLabel = "FILE", description = "JMH JSON results (-rf json).")
     private Path jmh;
@@ -38,8 +54,8 @@ public final class BenchmarkReport implements Callable<Integer> {
     @Option(names = "--out", required = true, paramLabel = "FILE", description = "The markdown file to write.")
     private Path out;
 
-    @Option(names = "--chart", required = true, paramLabel = "PATH",
-            description = "The chart's path relative to the markdown file.")
+    @Option(names = "--chart", paramLabel = "PATH", defaultValue = "benchmarks-load.svg",
+            description = "The chart's path relative to the markdown file (default: ${DEFAULT-VALUE}).")
     private String chart;
 
     @Option(names = "--nginx-version", paramLabel = "TEXT", defaultValue = "not installed",
@@ -63,12 +79,27 @@ public final class BenchmarkReport implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        Optional<CapacityResult> capacityResult = capacity != null && Files.exists(capacity)
+                ? Optional.of(ResultsJson.readValue(capacity, CapacityResult.class)) : Optional.empty();
+        Optional<PayloadResult> payloadResult = payload != null && Files.exists(payload)
+                ? Optional.of(ResultsJson.readValue(payload, PayloadResult.class)) : Optional.empty();
+        if (update) {
+            Optional<String> notes = analysis != null && Files.exists(analysis)
+                    ? Optional.of(Files.readString(analysis, StandardCharsets.UTF_8)) : Optional.empty();
+            Files.writeString(out, ReportUpdate.update(Files.readString(out, StandardCharsets.UTF_8), capacityResult,
+                    payloadResult, notes), StandardCharsets.UTF_8);
+            System.out.println("updated " + out);
+            return 0;
+        }
+        if (load == null) {
+            throw new CommandLine.ParameterException(new CommandLine(this), "--load is required unless --update");
+        }
         LoadResults results = ResultsJson.read(load);
         List<JmhResults.Row> rows = jmh != null && Files.exists(jmh) ? JmhResults.read(jmh) : List.of();
         String notes = analysis != null && Files.exists(analysis) ? Files.readString(analysis, StandardCharsets.UTF_8)
                 : "";
-        String markdown = render(results, rows, jmhOptions, MachineInfo.current(), nginxVersion, commands, chart,
-                notes);
+        String markdown = render(results, capacityResult, payloadResult, rows, jmhOptions, MachineInfo.current(),
+                nginxVersion, commands, chart, notes);
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -81,9 +112,17 @@ public final class BenchmarkReport implements Callable<Integer> {
         return 0;
     }
 
-    /** The whole report; {@code analysis} (hand-written markdown, may be blank) becomes its last section. */
+    /** The whole report without capacity and large-payload runs. */
     public static String render(LoadResults results, List<JmhResults.Row> jmhRows, String jmhOptions,
             MachineInfo machine, String nginxVersion, List<String> commands, String chartPath, String analysis) {
+        return render(results, Optional.empty(), Optional.empty(), jmhRows, jmhOptions, machine, nginxVersion,
+                commands, chartPath, analysis);
+    }
+
+    /** The whole report; {@code analysis} (hand-written markdown, may be blank) becomes its last section. */
+    public static String render(LoadResults results, Optional<CapacityResult> capacity,
+            Optional<PayloadResult> payload, List<JmhResults.Row> jmhRows, String jmhOptions, MachineInfo machine,
+            String nginxVersion, List<String> commands, String chartPath, String analysis) {
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(machine, "machine");
         StringBuilder md = new StringBuilder(16_384);
@@ -93,7 +132,7 @@ public final class BenchmarkReport implements Callable<Integer> {
                 .append("Absolute numbers on a small machine shared by the load client, the upstream and the hop "
                         + "drift from run to run; the ratios between scenarios measured side by side in one run are "
                         + "what this report is for.\n\n");
-        md.append("## Summary\n\n").append(LoadTables.targets(results)).append('\n')
+        md.append("## Summary\n\n").append(LoadTables.targets(results, capacity)).append('\n')
                 .append(LoadTables.ratios(results)).append('\n')
                 .append("A ratio of throughputs above 1 favours Eragate; a ratio of latencies below 1 favours "
                         + "Eragate. \"p50 added\" is Eragate's median minus the other scenario's, in "
@@ -117,8 +156,10 @@ public final class BenchmarkReport implements Callable<Integer> {
             md.append("\n\n").append(LoadTables.results(profile)).append('\n')
                     .append(LoadTables.resources(profile)).append('\n');
         }
+        capacity.ifPresent(result -> md.append(CapacityReport.section(result)));
+        payload.ifPresent(result -> md.append(PayloadReport.section(result)));
         microbenchmarks(md, jmhRows, jmhOptions);
-        notYetMeasured(md);
+        notYetMeasured(md, capacity.isPresent(), payload.isPresent());
         if (analysis != null && !analysis.isBlank()) {
             md.append("\n## Analysis\n\n").append(analysis.strip()).append('\n');
         }
@@ -203,11 +244,17 @@ public final class BenchmarkReport implements Callable<Integer> {
                 + "a keep-alive.\n\n");
     }
 
-    private static void notYetMeasured(StringBuilder md) {
-        md.append("## Not measured yet\n\n")
-                .append("- **Capacity run** (10,000 idle `subscriptions/listen` streams, heap and native memory per "
-                        + "stream) and the **large-payload run** (1 MiB results, long SSE streams): not built yet.\n")
-                .append("- **`requestState` seal/open** microbenchmark: the sealed-token code does not exist "
+    private static void notYetMeasured(StringBuilder md, boolean capacity, boolean payload) {
+        md.append("## Not measured yet\n\n");
+        if (!capacity) {
+            md.append("- **Capacity run** (idle `subscriptions/listen` streams, heap and native memory per stream): "
+                    + "no results in this run (`bench/run.sh --only capacity`).\n");
+        }
+        if (!payload) {
+            md.append("- **Large-payload run** (1 MiB results, long SSE answers): no results in this run "
+                    + "(`bench/run.sh --only payload`).\n");
+        }
+        md.append("- **`requestState` seal/open** microbenchmark: the sealed-token code does not exist "
                         + "yet.\n");
     }
 }

@@ -22,6 +22,16 @@ public final class ResultsJson {
         return MAPPER.readValue(file.toFile(), LoadResults.class);
     }
 
+    /** Any other result record of the harness ({@code CapacityResult}, {@code PayloadResult}) to {@code file}. */
+    public static void writeValue(Object results, Path file) throws IOException {
+        MAPPER.writeValue(file.toFile(), results);
+    }
+
+    /** A result record of type {@code type} from {@code file}. */
+    public static <T> T readValue(Path file, Class<T> type) throws IOException {
+        return MAPPER.readValue(file.toFile(), type);
+    }
+
     static String toJson(LoadResults results) throws IOException {
         return MAPPER.writeValueAsString(results);
     }

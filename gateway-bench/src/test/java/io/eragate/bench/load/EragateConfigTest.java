@@ -47,4 +47,17 @@ class EragateConfigTest {
                 .satisfies(route -> assertThat(route.path()).isEqualTo(McpSamples.PATH));
         assertThat(config.bridge().sessionStrategy()).isEqualTo(loaded);
     }
+
+    @Test
+    void theCapacityConfigMakesRoomForEveryStreamOnOnePooledSession() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(EragateConfig.capacity(18080, 19090, 33333, 10_000), "bench.yaml");
+
+        int room = 10_000 + EragateConfig.CAPACITY_HEADROOM;
+        assertThat(config.subscriptions().maxListeners()).isEqualTo(room);
+        assertThat(config.subscriptions().maxListenersPerSession()).isEqualTo(room);
+        assertThat(config.limits().maxConnections()).isEqualTo(room);
+        assertThat(config.bridge().sessionStrategy()).isEqualTo(BridgeConfig.SessionStrategy.POOLED);
+        assertThat(config.upstreams()).singleElement()
+                .satisfies(upstream -> assertThat(upstream.era()).isEqualTo(EraSetting.LEGACY));
+    }
 }

@@ -87,4 +87,19 @@ class ProcStatTest {
                         """, OptionalLong.of(10485L * 1024)),
                 Arguments.of("nothing recognisable", "4244:\nAttach failed\n", OptionalLong.empty()));
     }
+
+    @Test
+    void maxOpenFilesIsTheSoftLimitOfItsRow() {
+        String limits = """
+                Limit                     Soft Limit           Hard Limit           Units
+                Max processes             unlimited            unlimited            processes
+                Max open files            20000                524288               files
+                Max locked memory         8388608              8388608              bytes
+                """;
+        assertThat(ProcStat.maxOpenFiles(limits)).isEqualTo(20_000);
+        assertThat(ProcStat.maxOpenFiles("Max open files            unlimited            unlimited            files"))
+                .isEqualTo(Long.MAX_VALUE);
+        assertThatThrownBy(() -> ProcStat.maxOpenFiles("Max processes 1 1 processes"))
+                .isInstanceOf(IllegalArgumentException.class);
+    }
 }

@@ -2,8 +2,11 @@ package io.eragate.bench.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eragate.bench.load.CapacityResult;
 import io.eragate.bench.load.LoadResults;
+import io.eragate.bench.load.PayloadResult;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class BenchmarkReportTest {
@@ -33,5 +36,37 @@ class BenchmarkReportTest {
         String md = BenchmarkReport.render(SampleResults.typical(), List.of(), "", new MachineInfo("cpu", 1, "1 GiB",
                 "os", "java"), "not installed", List.of(), "c.svg", " ");
         assertThat(md).contains("No JMH results in this run.").doesNotContain("## Analysis");
+    }
+
+    @Test
+    void capacityAndPayloadResultsGetSectionsAndFillTheHeapTarget() {
+        LoadResults results = SampleResults.typical();
+        CapacityResult capacity = CapacityTablesTest.sample(5_304, 10_000);
+        PayloadResult payload = PayloadTablesTest.sample();
+
+        String md = BenchmarkReport.render(results, Optional.of(capacity), Optional.of(payload), List.of(), "",
+                new MachineInfo("cpu", 1, "1 GiB", "os", "java"), "not installed", List.of(), "c.svg", "");
+
+        assertThat(md).contains(CapacityTables.targetRow(Optional.of(capacity)))
+                .doesNotContain("heap per idle listen stream | not measured");
+        assertThat(md).contains("## Capacity: idle listen streams through the bridge",
+                CapacityTables.summary(capacity), CapacityTables.histogram(capacity),
+                "`subscriptions.maxListeners: 10100`", "bench/run.sh --only capacity");
+        assertThat(md).contains("## Large payloads: memory stays flat", PayloadTables.results(payload),
+                "bench/run.sh --only payload");
+        assertThat(md.indexOf("## Load results")).isLessThan(md.indexOf("## Capacity"));
+        assertThat(md.indexOf("## Large payloads")).isLessThan(md.indexOf("## Microbenchmarks"));
+        assertThat(md.substring(md.indexOf("## Not measured yet"))).doesNotContain("Capacity run", "Large-payload");
+    }
+
+    @Test
+    void withoutThemTheHeapTargetAndTheNotMeasuredSectionSaySo() {
+        String md = BenchmarkReport.render(SampleResults.typical(), List.of(), "", new MachineInfo("cpu", 1, "1 GiB",
+                "os", "java"), "not installed", List.of(), "c.svg", "");
+
+        assertThat(md).contains("| ≤ 10 KiB heap per idle listen stream | not measured in this run | — |")
+                .doesNotContain("## Capacity", "## Large payloads");
+        assertThat(md.substring(md.indexOf("## Not measured yet"))).contains("bench/run.sh --only capacity",
+                "bench/run.sh --only payload");
     }
 }

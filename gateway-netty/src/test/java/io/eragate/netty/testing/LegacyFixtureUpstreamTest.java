@@ -286,6 +286,27 @@ class LegacyFixtureUpstreamTest {
     }
 
     @Test
+    void blobAndBurstAnswerInTheSessionWithTheRequestedSizes() {
+        try (LegacyFixtureUpstream upstream = LegacyFixtureUpstream.builder().responseMode(ResponseMode.JSON).start()) {
+            String session = http.post(upstream.uri(), INITIALIZE.formatted("2025-11-25")).headers()
+                    .firstValue("mcp-session-id").orElseThrow();
+            HttpResponse<String> blob = inSession(upstream, session, toolCall(2, "blob", "{\"bytes\":70000}", null));
+            HttpResponse<String> burst = inSession(upstream, session,
+                    toolCall(3, "burst", "{\"bytes\":3,\"events\":200}", "tok-3"));
+
+            assertThat(blob.headers().firstValue("content-type")).hasValue("application/json");
+            assertThat(json(blob).path("result").path("content").get(0).path("text").asText()).hasSize(70_000);
+            assertThat(burst.headers().firstValue("content-type")).hasValueSatisfying(
+                    type -> assertThat(type).startsWith("text/event-stream"));
+            List<JsonNode> messages = SseTranscript.parse(burst.body()).messages();
+            assertThat(messages).hasSize(201);
+            assertThat(messages.get(0).path("params").path("progressToken").asText()).isEqualTo("tok-3");
+            assertThat(messages.get(200).path("result").path("content").get(0).path("text").asText())
+                    .isEqualTo("xxx");
+        }
+    }
+
+    @Test
     void slowStreamsProgressAndLogLinesAtOrAboveTheSessionLevel() {
         try (LegacyFixtureUpstream upstream = LegacyFixtureUpstream.start()) {
             String session = initialize(upstream);

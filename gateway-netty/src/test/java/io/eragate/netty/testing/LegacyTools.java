@@ -33,6 +33,7 @@ final class LegacyTools {
             case "counter" -> replies.reply(exchange, JsonRpcWire.result(id,
                     JsonRpcWire.textContent(Integer.toString(counter.incrementAndGet()))), headers);
             case "slow" -> slow(exchange, session, id, params, headers);
+            case "blob", "burst" -> bulk(exchange, id, params, name, headers);
             case "hang" -> session.trackRunning(id, exchange);
             case "announce-change" -> announceChange(exchange, id, headers);
             default -> replies.reply(exchange,
@@ -104,6 +105,34 @@ final class LegacyTools {
                     stream.message(result);
                     stream.end();
                 });
+    }
+
+    /**
+     * The benchmark's large answers: {@code blob} answers in the fixture's mode with a result of {@code bytes}
+     * characters; {@code burst} always streams {@code events} progress notifications (for the request's
+     * progressToken, else its id) and then that result.
+     */
+    private void bulk(FixtureExchange exchange, JsonNode id, JsonNode params, String name,
+                      Map<String, String> headers) {
+        Optional<BulkPlan> plan = BulkPlan.from(params.path("arguments"));
+        if (plan.isEmpty()) {
+            replies.reply(exchange, JsonRpcWire.error(id, JsonRpcWire.INVALID_PARAMS, BulkPlan.usage(), null),
+                    headers);
+            return;
+        }
+        JsonNode result = JsonRpcWire.result(id, JsonRpcWire.textContent(plan.get().text()));
+        if ("blob".equals(name)) {
+            replies.reply(exchange, result, headers);
+            return;
+        }
+        SseStream stream = replies.stream(exchange, headers);
+        JsonNode token = JsonRpcWire.progressToken(params);
+        int events = plan.get().events();
+        for (int step = 1; step <= events; step++) {
+            stream.message(JsonRpcWire.progress(token.isMissingNode() ? id : token, step, events));
+        }
+        stream.message(result);
+        stream.end();
     }
 
     private void logLine(SseStream stream, LegacySession session, String level, String text) {

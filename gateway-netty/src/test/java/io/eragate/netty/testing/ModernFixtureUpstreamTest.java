@@ -153,6 +153,43 @@ class ModernFixtureUpstreamTest {
     }
 
     @Test
+    void blobAnswersAResultOfTheRequestedSizeInTheFixturesMode() {
+        try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start()) {
+            HttpResponse<String> response = http.post(upstream.uri(),
+                    toolCall(10, "blob", "{\"bytes\":100000}", null));
+
+            assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
+            assertThat(json(response).path("result").path("content").get(0).path("text").asText())
+                    .hasSize(100_000).matches("x+");
+        }
+    }
+
+    @Test
+    void burstStreamsTheRequestedProgressThenTheResultEvenInJsonMode() {
+        try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start()) {
+            HttpResponse<String> response = http.post(upstream.uri(),
+                    toolCall(11, "burst", "{\"bytes\":5,\"events\":300}", "tok-11"));
+
+            List<JsonNode> messages = SseTranscript.parse(response.body()).messages();
+            assertThat(messages).hasSize(301);
+            assertThat(messages.get(299).path("params").path("progressToken").asText()).isEqualTo("tok-11");
+            assertThat(messages.get(299).path("params").path("progress").asInt()).isEqualTo(300);
+            assertThat(messages.get(300).path("result").path("content").get(0).path("text").asText())
+                    .isEqualTo("xxxxx");
+        }
+    }
+
+    @Test
+    void blobRejectsSizesOutOfBounds() {
+        try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start()) {
+            JsonNode error = json(http.post(upstream.uri(), toolCall(12, "blob", "{\"bytes\":-1}", null)))
+                    .path("error");
+            assertThat(error.path("code").asInt()).isEqualTo(-32602);
+            assertThat(error.path("message").asText()).contains("bytes (0.." + BulkPlan.MAX_BYTES + ")");
+        }
+    }
+
+    @Test
     void slowRejectsArgumentsOutOfBounds() {
         try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start()) {
             JsonNode error = json(http.post(upstream.uri(), toolCall(9, "slow", "{\"ms\":-1}", null))).path("error");

@@ -32,6 +32,7 @@ final class ModernTools {
             case "echo" -> replies.reply(exchange, JsonRpcWire.result(id, catalog.complete(
                     JsonRpcWire.textContent("Echo: " + arguments.path("message").asText("")))), Map.of());
             case "slow" -> slow(exchange, id, params, arguments);
+            case "blob", "burst" -> bulk(exchange, id, params, name);
             case "hang" -> {
                 // Deliberately no answer: the recorded request's closedByClient() tells when the client gives up.
             }
@@ -75,6 +76,33 @@ final class ModernTools {
                     stream.message(result);
                     stream.end();
                 });
+    }
+
+    /**
+     * The benchmark's large answers: {@code blob} answers in the fixture's mode with a result of {@code bytes}
+     * characters; {@code burst} always streams {@code events} progress notifications (for the request's
+     * progressToken, else its id) and then that result.
+     */
+    private void bulk(FixtureExchange exchange, JsonNode id, JsonNode params, String name) {
+        Optional<BulkPlan> plan = BulkPlan.from(params.path("arguments"));
+        if (plan.isEmpty()) {
+            replies.reply(exchange, JsonRpcWire.error(id, JsonRpcWire.INVALID_PARAMS, BulkPlan.usage(), null),
+                    Map.of());
+            return;
+        }
+        JsonNode result = JsonRpcWire.result(id, catalog.complete(JsonRpcWire.textContent(plan.get().text())));
+        if ("blob".equals(name)) {
+            replies.reply(exchange, result, Map.of());
+            return;
+        }
+        SseStream stream = replies.stream(exchange, Map.of());
+        JsonNode token = JsonRpcWire.progressToken(params);
+        int events = plan.get().events();
+        for (int step = 1; step <= events; step++) {
+            stream.message(JsonRpcWire.progress(token.isMissingNode() ? id : token, step, events));
+        }
+        stream.message(result);
+        stream.end();
     }
 
     /** Always SSE: headers, one progress event, then the connection drops without the terminating chunk. */
