@@ -79,7 +79,8 @@ final class ConfigReader {
     static ListenConfig listen(ConfigMapping section) {
         return new ListenConfig(
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
-                section.integer("port", 8080, 0, 65_535));
+                section.integer("port", 8080, 0, 65_535),
+                section.integer("workerThreads", 0, 0, 1024));
     }
 
     static AdminConfig admin(ConfigMapping section) {

@@ -80,7 +80,10 @@ public final class GatewayServer implements AutoCloseable {
     public static GatewayServer start(GatewayConfig config) throws InterruptedException {
         Transport transport = Transport.best();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
-        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(transport.ioHandlers());
+        // One loop per core, as nginx runs one worker per core: Netty's default of two per core only adds
+        // context switches for a proxy whose loops never block.
+        EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.listen().effectiveWorkerThreads(),
+                transport.ioHandlers());
         try {
             LimitsConfig limits = config.limits();
             GatewayContext context = buildContext(config, workers, transport);
@@ -111,8 +114,8 @@ public final class GatewayServer implements AutoCloseable {
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
             self[0] = server;
             server.ready = true;
-            log.info("Eragate listening on {} (admin on {}) with the {} transport", listen.localAddress(),
-                    admin.localAddress(), transport.name());
+            log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
+                    listen.localAddress(), admin.localAddress(), transport.name(), server.workerThreads());
             return server;
         } catch (InterruptedException | RuntimeException e) {
             shutdown(boss, workers);
@@ -214,6 +217,11 @@ public final class GatewayServer implements AutoCloseable {
     /** The legacy bridge, for reports and tests. */
     public LegacyBridge bridge() {
         return context.bridge();
+    }
+
+    /** The event loops serving clients and their upstream calls ({@code listen.workerThreads}). */
+    public int workerThreads() {
+        return ((MultiThreadIoEventLoopGroup) workerGroup).executorCount();
     }
 
     /** Client connections open now. */

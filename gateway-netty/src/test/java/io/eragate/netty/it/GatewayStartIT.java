@@ -18,6 +18,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -35,6 +36,16 @@ class GatewayStartIT {
 
     private static Set<Thread> liveThreads() {
         return Thread.getAllStackTraces().keySet().stream().filter(Thread::isAlive).collect(Collectors.toSet());
+    }
+
+    @Test
+    void theEventLoopsAreOnePerProcessorUnlessConfigured() throws InterruptedException {
+        try (GatewayServer byDefault = GatewayServer.start(config(0, 0));
+             GatewayServer three = GatewayServer.start(config(0, 0).withListen(new ListenConfig("127.0.0.1", 0, 3)))) {
+
+            assertThat(byDefault.workerThreads()).isEqualTo(Runtime.getRuntime().availableProcessors());
+            assertThat(three.workerThreads()).isEqualTo(3);
+        }
     }
 
     @ParameterizedTest
