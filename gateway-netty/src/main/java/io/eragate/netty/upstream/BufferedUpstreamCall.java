@@ -12,6 +12,9 @@ import io.netty.handler.codec.http.HttpResponse;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Sends one request upstream and reads the whole answer into memory, up to a bound; for the gateway's own small
@@ -34,14 +37,16 @@ public final class BufferedUpstreamCall {
         Runnable start = () -> {
             Collector collector = new Collector(reply, maxBodyBytes);
             collector.call = UpstreamCall.start(pool, target, request, timeout, collector);
-            loop.schedule(() -> {
+            ScheduledFuture<?> deadline = loop.schedule(() -> {
                 if (!reply.isDone()) {
                     collector.call.abort();
                     collector.release();
-                    reply.completeExceptionally(new java.util.concurrent.TimeoutException(
+                    reply.completeExceptionally(new TimeoutException(
                             "upstream " + target.name() + " did not answer within " + timeout.toMillis() + " ms"));
                 }
-            }, timeout.toNanos(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            }, timeout.toNanos(), TimeUnit.NANOSECONDS);
+            // A deadline left scheduled would keep the call and its answer reachable until it fires.
+            reply.whenComplete((answered, failure) -> deadline.cancel(false));
         };
         if (loop.inEventLoop()) {
             start.run();
