@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.listen.ListenMessages;
@@ -48,8 +49,9 @@ public final class ListenExchange implements ClientExchange {
     private static final byte[] KEEP_ALIVE = SseEncoder.comment("keep-alive");
 
     private final ChannelHandlerContext client;
-    private final ForwardedRequest forwarded;
-    private final JsonRpcRequest request;
+    private final JsonRpcId requestId;
+    /** The listen request until {@link #start()} has used it: a stream outlives it by hours, and need not keep it. */
+    private JsonRpcRequest request;
     private final UpstreamTarget target;
     private final UpstreamChannelPool connections;
     private final LegacyBridge bridge;
@@ -75,8 +77,8 @@ public final class ListenExchange implements ClientExchange {
     public ListenExchange(ChannelHandlerContext client, ForwardedRequest forwarded, UpstreamTarget target,
             UpstreamChannelPool connections, LegacyBridge bridge, Duration responseTimeout, Runnable onComplete) {
         this.client = client;
-        this.forwarded = forwarded;
         this.request = (JsonRpcRequest) forwarded.request().message();
+        this.requestId = request.id();
         this.target = target;
         this.connections = connections;
         this.bridge = bridge;
@@ -88,21 +90,23 @@ public final class ListenExchange implements ClientExchange {
 
     @Override
     public void start() {
-        SubscriptionFilter.Parsed parsed = SubscriptionFilter.parse(request.params(),
+        JsonRpcRequest listen = request;
+        request = null;
+        SubscriptionFilter.Parsed parsed = SubscriptionFilter.parse(listen.params(),
                 hub.config().maxResourceSubscriptions());
         if (parsed instanceof SubscriptionFilter.Parsed.Invalid invalid) {
-            reject(Rejections.invalidParams(request.id(), invalid.reason()));
+            reject(Rejections.invalidParams(requestId, invalid.reason()));
             return;
         }
         SubscriptionFilter requested = ((SubscriptionFilter.Parsed.Ok) parsed).filter();
         if (!hub.reserve(this)) {
-            reject(Rejections.upstreamBusy(request.id(), "the gateway serves as many listen streams as it may "
+            reject(Rejections.upstreamBusy(requestId, "the gateway serves as many listen streams as it may "
                     + "(subscriptions.maxListeners), or is shutting down"));
             return;
         }
         reserved = true;
-        SessionKey key = bridge.keyFor(target.name(), SessionKey.ANONYMOUS, request);
-        bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(() -> {
+        SessionKey key = bridge.keyFor(target.name(), SessionKey.ANONYMOUS, listen);
+        bridge.acquire(key, listen).whenComplete((acquired, failure) -> client.executor().execute(() -> {
             if (done) {
                 if (acquired != null) {
                     bridge.release(acquired);
@@ -123,7 +127,7 @@ public final class ListenExchange implements ClientExchange {
         SubscriptionFilter honoured = requested.intersect(capabilities instanceof ObjectNode object ? object
                 : JsonNodeFactory.instance.objectNode());
         joined = true;
-        hub.join(session, target, connections, bridge, listenerId, request.id(), honoured, this)
+        hub.join(session, target, connections, bridge, listenerId, requestId, honoured, this)
                 .whenComplete((ack, failure) -> client.executor().execute(() -> onJoined(ack, failure)));
     }
 
@@ -132,9 +136,9 @@ public final class ListenExchange implements ClientExchange {
             return;
         }
         if (failure != null) {
-            reject(Rejections.upstreamUnreachable(request.id(), target.name(), String.valueOf(unwrap(failure))));
+            reject(Rejections.upstreamUnreachable(requestId, target.name(), String.valueOf(unwrap(failure))));
         } else if (ack.isEmpty()) {
-            reject(Rejections.upstreamBusy(request.id(), "upstream " + target.name() + " session serves as many "
+            reject(Rejections.upstreamBusy(requestId, "upstream " + target.name() + " session serves as many "
                     + "listen streams as it may (subscriptions.maxListenersPerSession)"));
         } else {
             acknowledged = true;
@@ -149,12 +153,12 @@ public final class ListenExchange implements ClientExchange {
 
     private void onSessionFailure(Throwable failure) {
         if (failure instanceof SessionOpenException open) {
-            reject(Rejections.upstreamInvalidResponse(request.id(), target.name(), open.suggestedStatus(),
+            reject(Rejections.upstreamInvalidResponse(requestId, target.name(), open.suggestedStatus(),
                     open.getMessage()));
         } else if (failure instanceof TimeoutException) {
-            reject(Rejections.upstreamTimeout(request.id(), target.name(), responseTimeout));
+            reject(Rejections.upstreamTimeout(requestId, target.name(), responseTimeout));
         } else {
-            reject(Rejections.upstreamUnreachable(request.id(), target.name(), String.valueOf(failure)));
+            reject(Rejections.upstreamUnreachable(requestId, target.name(), String.valueOf(failure)));
         }
     }
 
@@ -178,7 +182,7 @@ public final class ListenExchange implements ClientExchange {
             if (!done) {
                 log.info("[{}] upstream {} ended its GET stream; ending listen stream {}", client.channel().id(),
                         target.name(), listenerId);
-                reject(Rejections.upstreamUnreachable(request.id(), target.name(), "the upstream ended its stream"));
+                reject(Rejections.upstreamUnreachable(requestId, target.name(), "the upstream ended its stream"));
             }
         });
     }
@@ -205,7 +209,7 @@ public final class ListenExchange implements ClientExchange {
                 written.complete(null);
                 return;
             }
-            stream.finish(200, JsonRpcCodec.encode(ListenMessages.finalResult(request.id())));
+            stream.finish(200, JsonRpcCodec.encode(ListenMessages.finalResult(requestId)));
             // Writes complete in order: once this empty one is out, so is the result.
             client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(flushed -> written.complete(null));
             end();
