@@ -86,15 +86,29 @@ public final class ReportUpdate {
         lines.subList(start, end).clear();
     }
 
-    /** Drops the bullets of "Not measured yet" that begin with {@code bullet}. */
+    /**
+     * Drops the bullets of "Not measured yet" that begin with {@code bullet}, and the section itself once no bullet
+     * is left in it (as a full render leaves it out when everything was measured).
+     */
     private static void removeBullet(List<String> lines, String bullet) {
         int section = lines.indexOf(NOT_MEASURED_HEADING);
-        if (section >= 0) {
-            for (int i = lines.size() - 1; i > section; i--) {
-                if (lines.get(i).startsWith(bullet)) {
-                    lines.remove(i);
-                }
+        if (section < 0) {
+            return;
+        }
+        int end = section + 1;
+        while (end < lines.size() && !lines.get(end).startsWith("## ")) {
+            end++;
+        }
+        boolean anyLeft = false;
+        for (int i = end - 1; i > section; i--) {
+            if (lines.get(i).startsWith(bullet)) {
+                lines.remove(i);
+            } else if (lines.get(i).startsWith("- ")) {
+                anyLeft = true;
             }
+        }
+        if (!anyLeft) {
+            removeSection(lines, NOT_MEASURED_HEADING);
         }
     }
 }
