@@ -181,6 +181,18 @@ public final class Rejections {
     }
 
     /**
+     * 503/-32603 for a connection beyond {@code limits.maxConnections}. It is sent as the connection opens, before any
+     * request could be read, so it has no id; {@code data.maxConnections} names the limit, and {@code Retry-After}
+     * asks the client to come back in a second.
+     */
+    public static Rejection tooManyConnections(int maxConnections) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode().put("maxConnections", maxConnections);
+        return new Rejection(503, null, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Service unavailable: the gateway already serves " + maxConnections
+                        + " connections (limits.maxConnections)", data), Map.of("Retry-After", "1"));
+    }
+
+    /**
      * A JSON-RPC error response that a modern upstream sent with a non-success status, relayed with that status and
      * re-stamped with the client's request id.
      */

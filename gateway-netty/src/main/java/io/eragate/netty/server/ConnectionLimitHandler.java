@@ -1,25 +1,57 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.frontdoor.Rejection;
+import io.eragate.core.frontdoor.Rejections;
+import io.netty.buffer.Unpooled;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.DuplexChannel;
+import io.netty.util.AttributeKey;
+import io.netty.util.ReferenceCountUtil;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
-/** Closes a new client connection at once while {@code limits.maxConnections} are already open. */
+/**
+ * Refuses a new client connection while {@code limits.maxConnections} are already open: it is answered at once with a
+ * 503 and a JSON-RPC error naming the limit, and closed.
+ *
+ * <p>The answer is written before any request was read (so it has no id), in raw bytes since this handler sits in
+ * front of the HTTP codec. Closing right after it could reset the connection while the client is still sending,
+ * and the reset would discard the answer in the client's buffers; so only the output is shut, what the client sends
+ * is read and dropped, and the connection closes when the client closes its side (the end of its input closes the
+ * channel) or after
+ * {@code limits.idleTimeout} at the latest. A refused connection still counts against the limit until it closes.
+ */
 @ChannelHandler.Sharable
 final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(ConnectionLimitHandler.class);
+    private static final AttributeKey<Boolean> REFUSED = AttributeKey.valueOf(ConnectionLimitHandler.class,
+            "refused");
 
     private final int maxConnections;
+    private final Duration linger;
+    private final byte[] refusal;
     private final AtomicInteger open = new AtomicInteger();
 
-    ConnectionLimitHandler(int maxConnections) {
+    /**
+     * @param maxConnections {@code limits.maxConnections}
+     * @param linger the longest a refused connection stays open after its answer ({@code limits.idleTimeout})
+     */
+    ConnectionLimitHandler(int maxConnections, Duration linger) {
         this.maxConnections = maxConnections;
+        this.linger = linger;
+        this.refusal = encode(Rejections.tooManyConnections(maxConnections));
     }
 
-    /** Client connections open now. */
+    /** Client connections open now, refused ones included. */
     int openConnections() {
         return open.get();
     }
@@ -29,15 +61,54 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
         if (open.incrementAndGet() > maxConnections) {
             log.warn("[{}] refusing connection: {} already open (limits.maxConnections)", ctx.channel().id(),
                     maxConnections);
-            ctx.close();
+            refuse(ctx);
             return;
         }
         ctx.fireChannelActive();
+    }
+
+    private void refuse(ChannelHandlerContext ctx) {
+        ctx.channel().attr(REFUSED).set(Boolean.TRUE);
+        ctx.writeAndFlush(Unpooled.wrappedBuffer(refusal)).addListener((ChannelFutureListener) written -> {
+            if (written.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
+                duplex.shutdownOutput();
+                ctx.executor().schedule(() -> {
+                    ctx.close();
+                }, linger.toNanos(), TimeUnit.NANOSECONDS);
+            } else {
+                ctx.close();
+            }
+        });
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (Boolean.TRUE.equals(ctx.channel().attr(REFUSED).get())) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        ctx.fireChannelRead(msg);
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
         open.decrementAndGet();
         ctx.fireChannelInactive();
+    }
+
+    private static byte[] encode(Rejection rejection) {
+        byte[] body = rejection.body();
+        StringBuilder head = new StringBuilder()
+                .append("HTTP/1.1 ").append(rejection.httpStatus()).append(" Service Unavailable\r\n")
+                .append("Content-Type: ").append(rejection.contentType()).append("\r\n")
+                .append("Content-Length: ").append(body.length).append("\r\n");
+        for (Map.Entry<String, String> header : rejection.headers().entrySet()) {
+            head.append(header.getKey()).append(": ").append(header.getValue()).append("\r\n");
+        }
+        head.append("Connection: close\r\n\r\n");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        bytes.writeBytes(head.toString().getBytes(StandardCharsets.US_ASCII));
+        bytes.writeBytes(body);
+        return bytes.toByteArray();
     }
 }

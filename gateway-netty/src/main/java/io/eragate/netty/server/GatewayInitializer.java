@@ -28,7 +28,8 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     /** Creates the initializer for one server. */
     public GatewayInitializer(GatewayContext context) {
         this.context = context;
-        this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections());
+        this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections(),
+                context.limits().idleTimeout());
     }
 
     /** Client connections open now. */

@@ -208,7 +208,7 @@ class ConnectionIT {
     }
 
     @Test
-    void connectionsOverMaxConnectionsAreClosedAndRoomIsMadeWhenOneLeaves() {
+    void connectionsOverMaxConnectionsAreAnswered503AndClosedAndRoomIsMadeWhenOneLeaves() {
         try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start();
                 TestGateway gateway = TestGateway.modern(upstream.uri(), TestLimits.defaults().maxConnections(2));
                 RawConnection first = gateway.connect()) {
@@ -216,6 +216,10 @@ class ConnectionIT {
                 Await.until("two connections are open", () -> gateway.server().openConnections() == 2);
 
                 try (RawConnection third = gateway.connect()) {
+                    RawResponse refused = third.send(echo("third").raw(TestGateway.PATH, gateway.hostHeader()))
+                            .readResponse();
+                    assertThat(refused.status()).isEqualTo(503);
+                    assertThat(refused.text()).contains("\"code\":-32603", "\"maxConnections\":2");
                     assertThat(third.closedByPeer()).isTrue();
                 }
                 assertThat(second.send(echo("second").raw(TestGateway.PATH, gateway.hostHeader())).readResponse()
