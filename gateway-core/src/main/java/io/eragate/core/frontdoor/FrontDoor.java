@@ -103,6 +103,23 @@ public final class FrontDoor {
         return Optional.ofNullable(beforeBody(httpMethod, query < 0 ? path : path.substring(0, query), headers));
     }
 
+    /**
+     * The checks a legacy-era request (see {@link LegacyTraffic}) passes before it goes through to a legacy upstream:
+     * the route (404), then Origin and Host (403), which guard against DNS rebinding whatever the era. The upstream
+     * judges the rest by its own revision's rules. These rejections carry no id.
+     */
+    public Optional<Rejection> checkLegacy(InboundRequest request) {
+        Objects.requireNonNull(request, "request");
+        if (policy.routes().match(request.pathWithoutQuery()).isEmpty()) {
+            return Optional.of(Rejections.unknownPath(request.pathWithoutQuery()));
+        }
+        Optional<String> origin = policy.originPolicy().checkOrigin(request.headers().all(ORIGIN));
+        if (origin.isPresent()) {
+            return Optional.of(Rejections.forbiddenOrigin(origin.get()));
+        }
+        return policy.originPolicy().checkHost(request.headers().all(HOST)).map(Rejections::forbiddenHost);
+    }
+
     private Rejection beforeBody(String httpMethod, String path, HeaderView headers) {
         if (policy.routes().match(path).isEmpty()) {
             return Rejections.unknownPath(path);

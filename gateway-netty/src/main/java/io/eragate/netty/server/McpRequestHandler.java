@@ -1,6 +1,8 @@
 package io.eragate.netty.server;
 
 import io.eragate.core.frontdoor.InboundRequest;
+import io.eragate.core.frontdoor.LegacyTraffic;
+import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.frontdoor.Verdict;
@@ -16,7 +18,9 @@ import io.eragate.netty.stdio.StdioExchange;
 import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
+import io.eragate.netty.upstream.LegacyPassThroughExchange;
 import io.eragate.netty.upstream.ModernExchange;
+import io.eragate.netty.upstream.PassedThroughRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.ByteBufUtil;
@@ -34,6 +38,7 @@ import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +62,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     static final int MAX_QUEUED_REQUESTS = 16;
     /** Client headers that travel upstream unchanged; credentials never do (no token passthrough). */
     private static final Set<String> PASSED_HEADERS = Set.of("user-agent", "traceparent", "tracestate", "baggage");
+    /** Headers of the 2025-11-25 transport that a legacy upstream needs from a legacy-era client. */
+    private static final List<CharSequence> LEGACY_TRANSPORT_HEADERS = List.of(HttpHeaderNames.CONTENT_TYPE,
+            HttpHeaderNames.ACCEPT, McpHeaders.SESSION_ID, McpHeaders.PROTOCOL_VERSION, McpHeaders.LAST_EVENT_ID);
 
     private final GatewayContext context;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
@@ -101,24 +109,89 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             String path = pathOf(request.uri());
             InboundRequest inbound = new InboundRequest(request.method().name(), path,
                     new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
-            Verdict verdict = context.frontDoor().check(inbound);
-            if (verdict instanceof Verdict.Rejected rejected) {
-                log.debug("[{}] rejected {} {}: {}", ctx.channel().id(), request.method(), path,
-                        rejected.rejection().httpStatus());
-                ClientResponses.writeRejection(ctx, rejected.rejection(), keepAlive);
-                done(ctx);
-            } else if (verdict instanceof Verdict.Accepted accepted) {
-                ValidatedRequest validated = accepted.request();
-                if (validated.isNotification()) {
-                    ClientResponses.writeEmpty(ctx, HttpResponseStatus.ACCEPTED, keepAlive);
-                    done(ctx);
-                } else {
-                    dispatch(ctx, request, validated, path, keepAlive);
-                }
+            UpstreamTarget legacyTarget = LegacyTraffic.isLegacyEra(inbound) ? httpUpstreamOf(path) : null;
+            if (legacyTarget != null) {
+                handleLegacy(ctx, request, inbound, legacyTarget, keepAlive);
+            } else {
+                ladder(ctx, request, inbound, keepAlive);
             }
         } finally {
             request.release();
         }
+    }
+
+    /** The 2026-07-28 ladder, then the exchange that suits the route. */
+    private void ladder(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound,
+            boolean keepAlive) {
+        String path = inbound.path();
+        Verdict verdict = context.frontDoor().check(inbound);
+        if (verdict instanceof Verdict.Rejected rejected) {
+            log.debug("[{}] rejected {} {}: {}", ctx.channel().id(), request.method(), path,
+                    rejected.rejection().httpStatus());
+            ClientResponses.writeRejection(ctx, rejected.rejection(), keepAlive);
+            done(ctx);
+        } else if (verdict instanceof Verdict.Accepted accepted) {
+            ValidatedRequest validated = accepted.request();
+            if (validated.isNotification()) {
+                ClientResponses.writeEmpty(ctx, HttpResponseStatus.ACCEPTED, keepAlive);
+                done(ctx);
+            } else {
+                dispatch(ctx, request, validated, path, keepAlive);
+            }
+        }
+    }
+
+    /**
+     * A legacy-era client's request on a route to an HTTP upstream: after the route and origin checks, it goes through
+     * to a legacy upstream, or meets the modern ladder (see {@link LegacyRouting}).
+     */
+    private void handleLegacy(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound,
+            UpstreamTarget target, boolean keepAlive) {
+        Optional<Rejection> refused = context.frontDoor().checkLegacy(inbound);
+        if (refused.isPresent()) {
+            ClientResponses.writeRejection(ctx, refused.get(), keepAlive);
+            done(ctx);
+            return;
+        }
+        request.retain();
+        LegacyRouting.route(ctx, context, target, () -> {
+            try {
+                passThrough(ctx, request, inbound, target, keepAlive);
+            } finally {
+                request.release();
+            }
+        }, () -> {
+            try {
+                ladder(ctx, request, inbound, keepAlive);
+            } finally {
+                request.release();
+            }
+        });
+    }
+
+    private void passThrough(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound,
+            UpstreamTarget target, boolean keepAlive) {
+        if (!ctx.channel().isActive()) {
+            done(ctx);
+            return;
+        }
+        PassedThroughRequest passed = new PassedThroughRequest(inbound.httpMethod(), inbound.body(),
+                legacyHeaders(request.headers()), clientAddress(ctx.channel()),
+                request.headers().get(HttpHeaderNames.HOST), keepAlive,
+                !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
+        current = new LegacyPassThroughExchange(ctx, passed, target,
+                context.pools().forLoop(ctx.channel().eventLoop()), context.limits().upstreamResponseTimeout(),
+                () -> done(ctx));
+        current.start();
+    }
+
+    /** The HTTP upstream {@code path} routes to, or {@code null} for an unrouted path or a stdio upstream. */
+    private UpstreamTarget httpUpstreamOf(String path) {
+        Optional<Route> route = context.routes().match(path);
+        if (route.isEmpty() || context.stdio().get(route.get().upstream()).isPresent()) {
+            return null;
+        }
+        return context.upstreams().get(route.get().upstream());
     }
 
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
@@ -259,6 +332,17 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private void setBusy(ChannelHandlerContext ctx, boolean value) {
         busy = value;
         ctx.channel().attr(BUSY).set(value);
+    }
+
+    /** What a legacy upstream gets of a legacy-era client's headers: its transport's own, and the usual ones. */
+    private static HttpHeaders legacyHeaders(HttpHeaders headers) {
+        HttpHeaders passed = passedHeaders(headers);
+        for (CharSequence name : LEGACY_TRANSPORT_HEADERS) {
+            for (String value : headers.getAll(name)) {
+                passed.add(name, value);
+            }
+        }
+        return passed;
     }
 
     private static HttpHeaders passedHeaders(HttpHeaders headers) {

@@ -15,7 +15,6 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpResponse;
-import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -24,7 +23,6 @@ import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpStatusClass;
-import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.time.Duration;
 import java.util.Locale;
@@ -58,9 +56,8 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
 
     private State state = State.SENDING;
     private UpstreamCall call;
+    private final ClientRelay relay;
     private HttpResponse upstreamHead;
-    private boolean streaming;
-    private boolean closeAfterResponse;
     private CompositeByteBuf errorBody;
 
     /**
@@ -79,6 +76,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         this.responseTimeout = responseTimeout;
         this.onComplete = onComplete;
         this.onLegacyAnswer = onLegacyAnswer;
+        this.relay = new ClientRelay(client, forwarded.keepAlive(), forwarded.clientAcceptsChunked());
     }
 
     /** Acquires an upstream connection and sends the request. */
@@ -123,18 +121,8 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         for (Map.Entry<String, String> header : UpstreamHeaders.forModern(forwarded.request()).entrySet()) {
             request.headers().set(header.getKey(), header.getValue());
         }
-        if (forwarded.clientAddress() != null) {
-            request.headers().add("X-Forwarded-For", forwarded.clientAddress());
-            request.headers().set("Forwarded", forwardedValue());
-        }
+        TrustedHeaders.addForwarded(request.headers(), forwarded.clientAddress(), forwarded.clientHost());
         return request;
-    }
-
-    private String forwardedValue() {
-        String address = forwarded.clientAddress();
-        String forValue = address.indexOf(':') >= 0 ? "\"[" + address + "]\"" : address;
-        return forwarded.clientHost() == null ? "for=" + forValue + ";proto=http"
-                : "for=" + forValue + ";host=\"" + forwarded.clientHost() + "\";proto=http";
     }
 
     @Override
@@ -158,60 +146,23 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
 
     private void startRelay(boolean sse, String contentType) {
         state = State.RELAYING;
-        streaming = sse;
         HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, upstreamHead.status());
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, upstreamHead.headers().get(HttpHeaderNames.CONTENT_TYPE));
-        if (sse) {
-            response.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE);
-            response.headers().set("X-Accel-Buffering", "no");
-        }
-        closeAfterResponse = !forwarded.keepAlive();
-        if (!sse && HttpUtil.isContentLengthSet(upstreamHead)) {
-            response.headers().set(HttpHeaderNames.CONTENT_LENGTH,
-                    upstreamHead.headers().get(HttpHeaderNames.CONTENT_LENGTH));
-        } else if (forwarded.keepAlive() && forwarded.clientAcceptsChunked()) {
-            HttpUtil.setTransferEncodingChunked(response, true);
-        } else {
-            // HTTP/1.0 has no chunked coding: the end of a body of unknown length is the end of the connection.
-            closeAfterResponse = true;
-        }
-        if (closeAfterResponse) {
-            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
-        }
-        if (sse) {
-            client.writeAndFlush(response);
-        } else {
-            // A JSON answer is no use to the client before its end: the head leaves with the body, in one write.
-            client.write(response);
-        }
+        relay.begin(response, upstreamHead, sse);
         log.debug("[{}] relaying {} from {}", client.channel().id(), contentType, target.name());
     }
 
     @Override
     public void onContent(HttpContent content, boolean last) {
         switch (state) {
-            case RELAYING -> relay(content, last);
+            case RELAYING -> {
+                relay.relay(content, last, call);
+                if (last) {
+                    finish();
+                }
+            }
             case BUFFERING -> buffer(content, last);
             default -> content.release();
-        }
-    }
-
-    private void relay(HttpContent content, boolean last) {
-        if (last) {
-            client.writeAndFlush(new DefaultLastHttpContent(content.content()))
-                    .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE
-                            : ChannelFutureListener.CLOSE_ON_FAILURE);
-            finish();
-            return;
-        }
-        if (streaming) {
-            client.writeAndFlush(content);
-        } else {
-            client.write(content);
-        }
-        if (!client.channel().isWritable()) {
-            call.pauseReading();
-            client.flush();
         }
     }
 
@@ -264,7 +215,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
             failBeforeHead(rejectionBeforeHead(cause));
         } else if (state == State.RELAYING) {
             log.info("[{}] upstream {} failed mid-response ({}); ending the client's stream",
-                    client.channel().id(), target.name(), describe(cause));
+                    client.channel().id(), target.name(), UpstreamFailures.describe(cause));
             client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
             finish();
         } else {
@@ -276,16 +227,8 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         if (cause instanceof TimeoutException) {
             log.info("[{}] upstream {} sent no response within {}", client.channel().id(), target.name(),
                     responseTimeout);
-            return Rejections.upstreamTimeout(forwarded.request().id(), target.name(), responseTimeout);
         }
-        if (cause instanceof UpstreamPoolExhaustedException) {
-            return Rejections.upstreamBusy(forwarded.request().id(), cause.getMessage());
-        }
-        if (cause instanceof MalformedUpstreamResponseException) {
-            return Rejections.upstreamInvalidResponse(forwarded.request().id(), target.name(), 502,
-                    cause.getMessage());
-        }
-        return Rejections.upstreamUnreachable(forwarded.request().id(), target.name(), describe(cause));
+        return UpstreamFailures.beforeHead(cause, forwarded.request().id(), target, responseTimeout);
     }
 
     private void failBeforeHead(Rejection rejection) {
@@ -304,13 +247,5 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
             errorBody.release();
             errorBody = null;
         }
-    }
-
-    private static String describe(Throwable cause) {
-        if (cause == null) {
-            return "unknown failure";
-        }
-        String message = cause.getMessage();
-        return message == null ? cause.getClass().getSimpleName() : message;
     }
 }

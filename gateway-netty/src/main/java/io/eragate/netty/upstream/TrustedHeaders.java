@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.DefaultHttpHeadersFactory;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpHeadersFactory;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpVersion;
@@ -20,6 +21,20 @@ public final class TrustedHeaders {
             DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
 
     private TrustedHeaders() {
+    }
+
+    /**
+     * Adds {@code X-Forwarded-For} and {@code Forwarded} naming the client, when its address is known; the client's
+     * own values of these are never passed on, since the gateway cannot vouch for them.
+     */
+    public static void addForwarded(HttpHeaders headers, String clientAddress, String clientHost) {
+        if (clientAddress == null) {
+            return;
+        }
+        String forValue = clientAddress.indexOf(':') >= 0 ? "\"[" + clientAddress + "]\"" : clientAddress;
+        headers.add("X-Forwarded-For", clientAddress);
+        headers.set("Forwarded", clientHost == null ? "for=" + forValue + ";proto=http"
+                : "for=" + forValue + ";host=\"" + clientHost + "\";proto=http");
     }
 
     /** A request whose headers are set by the gateway. */

@@ -1,0 +1,89 @@
+package io.eragate.netty.upstream;
+
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultLastHttpContent;
+import io.netty.handler.codec.http.HttpContent;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpUtil;
+
+/**
+ * Hands an upstream answer to the client as it arrives, never aggregated: the framing follows the upstream's
+ * ({@code Content-Length} kept; otherwise chunked, or the end of the connection for an HTTP/1.0 client), an SSE
+ * stream is flushed head first and then chunk by chunk, and any other answer leaves in one flush with its head,
+ * since a client can use none of it before its end. Reading from the upstream pauses while the client cannot take
+ * more.
+ *
+ * <p>Threading: used on the client channel's event loop.
+ */
+final class ClientRelay {
+    private final ChannelHandlerContext client;
+    private final boolean keepAlive;
+    private final boolean clientAcceptsChunked;
+    private boolean streaming;
+    private boolean closeAfterResponse;
+
+    ClientRelay(ChannelHandlerContext client, boolean keepAlive, boolean clientAcceptsChunked) {
+        this.client = client;
+        this.keepAlive = keepAlive;
+        this.clientAcceptsChunked = clientAcceptsChunked;
+    }
+
+    /**
+     * Sends the head of the client's answer.
+     *
+     * @param response the status and the headers the caller chose to pass on; framing headers are set here
+     * @param upstreamHead the upstream's head, whose framing is followed
+     * @param sse whether the answer is an event stream
+     */
+    void begin(HttpResponse response, HttpResponse upstreamHead, boolean sse) {
+        streaming = sse;
+        closeAfterResponse = !keepAlive;
+        if (sse) {
+            response.headers().set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE);
+            response.headers().set("X-Accel-Buffering", "no");
+        }
+        if (!sse && HttpUtil.isContentLengthSet(upstreamHead)) {
+            response.headers().set(HttpHeaderNames.CONTENT_LENGTH,
+                    upstreamHead.headers().get(HttpHeaderNames.CONTENT_LENGTH));
+        } else if (keepAlive && clientAcceptsChunked) {
+            HttpUtil.setTransferEncodingChunked(response, true);
+        } else {
+            // HTTP/1.0 has no chunked coding: the end of a body of unknown length is the end of the connection.
+            closeAfterResponse = true;
+        }
+        if (closeAfterResponse) {
+            response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+        }
+        if (sse) {
+            client.writeAndFlush(response);
+        } else {
+            client.write(response);
+        }
+    }
+
+    /**
+     * Passes one part of the body on; the last one ends the client's answer (and its connection when it must).
+     *
+     * @param call the upstream call, paused while the client's buffer is full
+     */
+    void relay(HttpContent content, boolean last, UpstreamCall call) {
+        if (last) {
+            client.writeAndFlush(new DefaultLastHttpContent(content.content()))
+                    .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE
+                            : ChannelFutureListener.CLOSE_ON_FAILURE);
+            return;
+        }
+        if (streaming) {
+            client.writeAndFlush(content);
+        } else {
+            client.write(content);
+        }
+        if (!client.channel().isWritable()) {
+            call.pauseReading();
+            client.flush();
+        }
+    }
+}
