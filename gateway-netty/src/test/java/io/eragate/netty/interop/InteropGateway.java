@@ -14,8 +14,8 @@ import java.util.Map;
 
 /**
  * Eragate started in-process with its defaults, MCP and admin listeners on loopback port 0, and each upstream
- * served at {@code /<name>} with {@code era: auto}, so every real peer here is probed and bridged as a user's
- * configuration would have it.
+ * served at {@code /<name>}, by default with {@code era: auto}, so every real peer here is probed and bridged as a
+ * user's configuration would have it.
  */
 final class InteropGateway implements AutoCloseable {
     private final GatewayServer server;
@@ -24,11 +24,16 @@ final class InteropGateway implements AutoCloseable {
         this.server = server;
     }
 
-    /** Starts a gateway for {@code upstreams} (name to MCP endpoint URL), in the given order. */
+    /** Starts a gateway for {@code upstreams} (name to MCP endpoint URL), in the given order, all {@code era: auto}. */
     static InteropGateway start(Map<String, String> upstreams) {
+        return start(upstreams, EraSetting.AUTO);
+    }
+
+    /** Starts a gateway for {@code upstreams} (name to MCP endpoint URL), in the given order, all with {@code era}. */
+    static InteropGateway start(Map<String, String> upstreams, EraSetting era) {
         Map<String, String> ordered = new LinkedHashMap<>(upstreams);
         List<UpstreamConfig> upstreamConfigs = ordered.entrySet().stream()
-                .map(e -> new UpstreamConfig(e.getKey(), URI.create(e.getValue()), EraSetting.AUTO)).toList();
+                .map(e -> new UpstreamConfig(e.getKey(), URI.create(e.getValue()), era)).toList();
         List<RouteConfig> routes = ordered.keySet().stream().map(name -> new RouteConfig("/" + name, name)).toList();
         GatewayConfig config = GatewayConfig.defaults()
                 .withListen(new ListenConfig("127.0.0.1", 0))
