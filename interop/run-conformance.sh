@@ -16,6 +16,8 @@
 #                        capability the gateway relays, and a request lacking one the server asks for gets -32021)
 #   eragate-modern-2025  Eragate in front of fixtures/modern-conformance-server.mjs (SDK v2, 2026-07-28 only),
 #                        graded with --requirements 2025-11-25 (a legacy client's view of a modern server)
+#   eragate-legacy-2025  Eragate in front of the legacy fixture, graded with --requirements 2025-11-25 (a legacy
+#                        client's view of a legacy server, passed through)
 # Each runs with --expected-failures baselines/<run>.yml: a failure not listed there, or a listed entry that
 # now passes (a stale entry), fails the run. So the baselines only ever shrink.
 #
@@ -191,6 +193,7 @@ failed=0
 run eragate-legacy-2026 eragate legacy 2026-07-28 || failed=1
 run eragate-legacy-2026-relayable eragate legacy 2026-07-28 "mrtr: { sessionCapabilities: relayable }" || failed=1
 run eragate-modern-2025 eragate modern 2025-11-25 || failed=1
+run eragate-legacy-2025 eragate legacy 2025-11-25 || failed=1
 
 if [[ -n $report ]]; then
   for direct in "legacy 2026-07-28" "legacy 2025-11-25" "modern 2026-07-28" "modern 2025-11-25"; do
