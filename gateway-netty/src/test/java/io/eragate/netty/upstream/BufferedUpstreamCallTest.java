@@ -85,8 +85,11 @@ class BufferedUpstreamCallTest {
 
     private WeakReference<CompletableFuture<UpstreamReply>> answeredCall() throws Exception {
         UpstreamChannelPool pool = pools.forLoop((EventLoop) group.next());
-        CompletableFuture<UpstreamReply> reply = BufferedUpstreamCall.send(pool, target,
-                TrustedHeaders.request(HttpMethod.POST, "/mcp", Unpooled.wrappedBuffer(ANSWER)), Duration.ofHours(1),
+        FullHttpRequest request = TrustedHeaders.request(HttpMethod.POST, "/mcp", Unpooled.wrappedBuffer(ANSWER));
+        request.headers().set(HttpHeaderNames.HOST, target.hostHeader())
+                .set(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, ANSWER.length);
+        CompletableFuture<UpstreamReply> reply = BufferedUpstreamCall.send(pool, target, request, Duration.ofHours(1),
                 8192);
         UpstreamReply answered = reply.get(5, TimeUnit.SECONDS);
         assertThat(answered.status()).isEqualTo(200);
