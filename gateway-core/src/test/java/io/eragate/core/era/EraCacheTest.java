@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eragate.core.mcp.Era;
+import io.eragate.core.testing.MutableClock;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Path;

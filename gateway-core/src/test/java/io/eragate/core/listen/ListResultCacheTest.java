@@ -4,6 +4,7 @@ import static io.eragate.core.listen.TestJson.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

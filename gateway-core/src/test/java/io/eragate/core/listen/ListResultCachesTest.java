@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.session.SessionConnector;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
+import io.eragate.core.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.security.StateSealer;
+import io.eragate.core.testing.MutableClock;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,0 +1,2 @@
+/** Test helpers shared by the core's test packages: a clock moved by hand. */
+package io.eragate.core.testing;
