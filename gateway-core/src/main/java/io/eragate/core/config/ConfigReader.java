@@ -110,7 +110,10 @@ final class ConfigReader {
                 section.duration("upstreamConnectTimeout", Duration.ofSeconds(5), MIN_TIMEOUT, MAX_TIMEOUT),
                 section.duration("upstreamResponseTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
                 section.integer("maxUpstreamConnectionsPerEventLoop", 128, 1, 10_000),
-                section.integer("maxPendingUpstreamAcquires", 1024, 1, 100_000));
+                section.integer("maxPendingUpstreamAcquires", 1024, 1, 100_000),
+                section.duration("upstreamIdleTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
+                // 0 turns the total deadline off; a stream may then last as long as it keeps talking.
+                section.duration("upstreamTotalTimeout", Duration.ofMinutes(10), Duration.ZERO, MAX_TIMEOUT));
     }
 
     static ErasConfig eras(ConfigMapping section) {

@@ -18,6 +18,10 @@ import java.util.Objects;
  * @param maxUpstreamConnectionsPerEventLoop pooled connections per upstream and event loop (default 128, 1..10000)
  * @param maxPendingUpstreamAcquires         requests waiting for a pooled connection per upstream and event loop
  *                                           (default 1024, 1..100000)
+ * @param upstreamIdleTimeout                longest silence on an upstream answer once its head arrived, keep-alive
+ *                                           comments counting as traffic (default 60s, 1ms..24h)
+ * @param upstreamTotalTimeout               one upstream exchange from start to end (default 10m, 0 = none or
+ *                                           1ms..24h)
  */
 public record LimitsConfig(
         long maxBodyBytes,
@@ -28,12 +32,32 @@ public record LimitsConfig(
         Duration upstreamConnectTimeout,
         Duration upstreamResponseTimeout,
         int maxUpstreamConnectionsPerEventLoop,
-        int maxPendingUpstreamAcquires) {
+        int maxPendingUpstreamAcquires,
+        Duration upstreamIdleTimeout,
+        Duration upstreamTotalTimeout) {
 
     public LimitsConfig {
+        Objects.requireNonNull(upstreamIdleTimeout, "upstreamIdleTimeout");
+        Objects.requireNonNull(upstreamTotalTimeout, "upstreamTotalTimeout");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
         Objects.requireNonNull(upstreamConnectTimeout, "upstreamConnectTimeout");
         Objects.requireNonNull(upstreamResponseTimeout, "upstreamResponseTimeout");
+    }
+
+    /** These limits with the upstream idle and total deadlines at their defaults (60s and 10m). */
+    public LimitsConfig(long maxBodyBytes, int maxHeaderBytes, int maxInitialLineBytes, int maxConnections,
+            Duration idleTimeout, Duration upstreamConnectTimeout, Duration upstreamResponseTimeout,
+            int maxUpstreamConnectionsPerEventLoop, int maxPendingUpstreamAcquires) {
+        this(maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections, idleTimeout, upstreamConnectTimeout,
+                upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop, maxPendingUpstreamAcquires,
+                Duration.ofSeconds(60), Duration.ofMinutes(10));
+    }
+
+    /** This configuration with other upstream idle and total deadlines ({@link Duration#ZERO} total: none). */
+    public LimitsConfig withUpstreamDeadlines(Duration idle, Duration total) {
+        return new LimitsConfig(maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections, idleTimeout,
+                upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,
+                maxPendingUpstreamAcquires, idle, total);
     }
 
     /** Every limit at its default. */

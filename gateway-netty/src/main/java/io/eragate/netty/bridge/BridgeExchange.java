@@ -10,6 +10,14 @@ import io.eragate.core.bridge.LogFilter;
 import io.eragate.core.bridge.MappedError;
 import io.eragate.core.bridge.ModernRequestTranslator;
 import io.eragate.core.bridge.UpstreamExchange;
+import io.eragate.core.exchange.FailureKind;
+import io.eragate.core.exchange.FailureMapper;
+import io.eragate.core.exchange.MappedFailure;
+import io.eragate.core.exchange.UpstreamFailure;
+import io.eragate.core.mcp.Era;
+import io.eragate.netty.exchange.ExchangeLifecycle;
+import io.eragate.netty.upstream.UpstreamFailures;
+import io.eragate.netty.upstream.UpstreamTimeoutException;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
@@ -61,7 +69,6 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -107,6 +114,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private ForwardedRequest forwarded;
     private JsonRpcRequest request;
     private Runnable onComplete;
+    private ExchangeLifecycle lifecycle;
     private ClientStream stream;
     private LogFilter logFilter;
 
@@ -147,10 +155,12 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     /**
      * Prepares the exchange; {@link #start()} sends it.
      *
-     * @param onComplete runs once when the client has its whole answer, or the exchange was cancelled
+     * @param lifecycle the exchange's deadlines, outcome and end (run once the client has its whole answer, or
+     *     the exchange was cancelled)
      */
     public BridgeExchange(ChannelHandlerContext client, ForwardedRequest forwarded, UpstreamTarget target,
-            UpstreamChannelPool connections, LegacyBridge bridge, Duration responseTimeout, Runnable onComplete) {
+            UpstreamChannelPool connections, LegacyBridge bridge, Duration responseTimeout,
+            ExchangeLifecycle lifecycle) {
         this.client = client;
         this.home = client.executor();
         this.forwarded = forwarded;
@@ -159,7 +169,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         this.connections = connections;
         this.bridge = bridge;
         this.responseTimeout = responseTimeout;
-        this.onComplete = onComplete;
+        this.lifecycle = lifecycle;
+        this.onComplete = lifecycle::end;
         this.stream = new ClientStream(client, forwarded.keepAlive());
         this.logFilter = LogFilter.forRequest(request.params());
         this.presuppliedAnswers = presuppliedAnswers(request);
@@ -175,6 +186,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     @Override
     public void start() {
+        lifecycle.start(this::onDeadline);
         if (request.params() != null && request.params().has(REQUEST_STATE)) {
             resume();
             return;
@@ -208,8 +220,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         Optional<UpstreamExchange> begun = rewriter.tryBegin(request.id(),
                 ModernRequestTranslator.clientProgressToken(request));
         if (begun.isEmpty()) {
-            reject(Rejections.upstreamBusy(request.id(), "upstream " + target.name() + " session already carries "
-                    + rewriter.maxInFlight() + " requests (bridge.maxInFlightPerSession)"));
+            fail(UpstreamFailure.of(FailureKind.BUSY, target.name(), "upstream " + target.name()
+                    + " session already carries " + rewriter.maxInFlight() + " requests (bridge.maxInFlightPerSession)"));
             return;
         }
         exchange = begun.get();
@@ -248,17 +260,23 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             if (open.modernAnswer()) {
                 bridge.contradicted(target, open.getMessage());
             }
-            reject(Rejections.upstreamInvalidResponse(request.id(), target.name(), open.suggestedStatus(),
-                    open.getMessage()));
-        } else if (failure instanceof TimeoutException) {
-            reject(Rejections.upstreamTimeout(request.id(), target.name(), responseTimeout));
+            fail(UpstreamFailure.of(FailureKind.SESSION_REFUSED, target.name(), open.getMessage()));
+        } else if (failure instanceof UpstreamTimeoutException timeout) {
+            // The session's handshake timed out, after its own timeout: say which one fired.
+            fail(UpstreamFailure.timeout(FailureKind.SESSION_TIMEOUT, target.name(), timeout.after(),
+                    "bridge.initializeTimeout"));
         } else {
-            reject(Rejections.upstreamUnreachable(request.id(), target.name(), describe(failure)));
+            // Nothing of the request was sent: a session could not even be opened.
+            UpstreamFailure classified = UpstreamFailures.classify(failure, false, target.name(), responseTimeout,
+                    "bridge.initializeTimeout");
+            fail(classified.kind() == FailureKind.HEAD_TIMEOUT ? new UpstreamFailure(FailureKind.SESSION_TIMEOUT,
+                    target.name(), null, classified.timeout(), classified.timeoutKey()) : classified);
         }
     }
 
     @Override
     public void onHead(HttpResponse head) {
+        lifecycle.upstreamHead();
         upstreamStatus = head.status().code();
         upstreamContentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
         String type = upstreamContentType.toLowerCase(Locale.ROOT);
@@ -277,6 +295,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     @Override
     public void onContent(HttpContent content, boolean last) {
+        lifecycle.upstreamTraffic();
         try {
             if (done) {
                 return;
@@ -639,6 +658,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         forwarded = retry.forwarded;
         request = retry.request;
         onComplete = retry.onComplete;
+        lifecycle = retry.lifecycle;
         stream = new ClientStream(client, forwarded.keepAlive());
         logFilter = LogFilter.forRequest(request.params());
         JsonNode responses = request.params().path(INPUT_RESPONSES);
@@ -732,13 +752,54 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             parkedFailure = "upstream connection lost while the call waited for input: " + describe(cause);
             return;
         }
-        if (beforeHead && cause instanceof TimeoutException) {
-            reject(Rejections.upstreamTimeout(request.id(), target.name(), responseTimeout));
-        } else if (beforeHead) {
-            reject(Rejections.upstreamUnreachable(request.id(), target.name(), describe(cause)));
-        } else {
-            failMidAnswer("upstream connection lost: " + describe(cause));
+        UpstreamFailure failure = beforeHead
+                ? UpstreamFailures.classify(cause, call.wasSent(), target.name(), responseTimeout,
+                        UpstreamFailures.RESPONSE_TIMEOUT_KEY)
+                : UpstreamFailure.of(FailureKind.CONNECTION_LOST, target.name(), describe(cause));
+        if (failure.kind().delivered()) {
+            // The session outlives this connection: the upstream may still run the request unless told.
+            sendCancellation(failure.kind() == FailureKind.HEAD_TIMEOUT ? "request timed out"
+                    : "connection to the upstream lost");
         }
+        fail(failure);
+    }
+
+    /**
+     * A deadline passed: the upstream session is told {@code notifications/cancelled} and the client gets a
+     * timeout error for its id (as the stream's last event when its stream is open). A call parked for input is
+     * bounded by its round's timeout instead.
+     */
+    private void onDeadline(ExchangeLifecycle.Deadline deadline, Duration after) {
+        if (resumed != null) {
+            BridgeExchange parkedCall = resumed;
+            resumed.home.execute(() -> parkedCall.onDeadline(deadline, after));
+            return;
+        }
+        if (done || parked) {
+            return;
+        }
+        log.info("[{}] upstream {}: {} ({}) passed; cancelling", client.channel().id(), target.name(), after,
+                deadline.key());
+        cancelUpstream("request timed out after " + after.toMillis() + " ms");
+        fail(UpstreamFailure.timeout(deadline == ExchangeLifecycle.Deadline.IDLE ? FailureKind.IDLE_TIMEOUT
+                : FailureKind.TOTAL_TIMEOUT, target.name(), after, deadline.key()));
+    }
+
+    /** Ends the exchange with the one mapping of {@code failure}: a response, or the open stream's last event. */
+    private void fail(UpstreamFailure failure) {
+        MappedFailure mapped = FailureMapper.map(failure, stream.isStreaming(), Era.MODERN, request.id());
+        lifecycle.outcome().errorType(mapped.errorType());
+        reject(mapped.rejection());
+    }
+
+    /** Tells the upstream session to stop working on this request, whatever became of the call's connection. */
+    private void sendCancellation(String reason) {
+        if (exchange == null || session == null) {
+            return;
+        }
+        JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
+        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled, session.sessionId(),
+                session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
     }
 
     @Override
@@ -793,9 +854,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             call.abort();
         }
         if (stream.isStreaming()) {
-            log.info("[{}] {}; ending the client's stream", client.channel().id(), why);
-            stream.abortStream();
-            end();
+            log.info("[{}] {}; ending the client's stream with an error for its request", client.channel().id(),
+                    why);
+            fail(UpstreamFailure.of(FailureKind.MALFORMED_ANSWER, target.name(), why));
         } else {
             reject(Rejections.upstreamInvalidResponse(request.id(), target.name(), upstreamStatus, why));
         }

@@ -81,11 +81,12 @@ public final class ClientStream {
 
     /**
      * Refuses the request: a JSON-RPC error response, or, when the stream has begun (status 200 already sent), the
-     * stream ends without a result, since no fake result may follow.
+     * same error for the request's id as the stream's last event, so that the client's call ends with an answer and
+     * the body ends properly.
      */
     public void reject(Rejection rejection) {
         if (streaming) {
-            abortStream();
+            finish(rejection.httpStatus(), rejection.body());
         } else {
             ClientResponses.writeRejection(client, rejection, keepAlive);
         }

@@ -14,6 +14,8 @@ import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
 import io.eragate.netty.bridge.BridgeExchange;
 import io.eragate.netty.bridge.ListenExchange;
+import io.eragate.netty.exchange.ExchangeLifecycle;
+import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.stdio.SessionSource;
 import io.eragate.netty.stdio.StdioExchange;
 import io.eragate.netty.stdio.StdioUpstream;
@@ -188,9 +190,12 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 legacyHeaders(request.headers()), clientAddress(ctx.channel()),
                 request.headers().get(HttpHeaderNames.HOST), keepAlive,
                 !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
+        // A legacy client's GET is its standalone stream, silent while nothing happens: no deadline applies.
+        UpstreamDeadlines deadlines = "GET".equals(inbound.httpMethod()) ? UpstreamDeadlines.NONE
+                : UpstreamDeadlines.of(context.limits());
         current = new LegacyPassThroughExchange(ctx, passed, target,
                 context.pools().forLoop(ctx.channel().eventLoop()), context.limits().upstreamResponseTimeout(),
-                () -> done(ctx));
+                lifecycle(ctx, deadlines));
         current.start();
     }
 
@@ -220,8 +225,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         if (stdio.isPresent()) {
             // A process's era is its own business: the stdio upstream probes it and translates.
             outcome.upstreamEra(stdio.get().era());
-            current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio().stamper(),
-                    context.stdio().discover(), () -> done(ctx));
+            current = stdioExchange(ctx, forwarded, stdio.get());
             current.start();
             return;
         }
@@ -267,7 +271,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
         current = new ModernExchange(ctx, forwarded, target, pool, context.limits().upstreamResponseTimeout(),
-                () -> done(ctx), what -> context.eras().contradicted(target, what));
+                lifecycle(ctx, UpstreamDeadlines.of(context.limits())),
+                what -> context.eras().contradicted(target, what));
         current.start();
     }
 
@@ -279,16 +284,31 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         Optional<SessionSource> sseSource = sse.isCompletedExceptionally() ? Optional.empty() : sse.join();
         if (sseSource.isPresent()) {
-            current = new StdioExchange(ctx, forwarded, sseSource.get(), context.stdio().stamper(),
-                    context.stdio().discover(), () -> done(ctx));
+            current = stdioExchange(ctx, forwarded, sseSource.get());
         } else if (Methods.SUBSCRIPTIONS_LISTEN.equals(forwarded.request().method())) {
+            // A listen stream is silent while nothing changes, and lasts as long as the client wants it: no
+            // deadline applies once it is open (the gateway's keep-alive comments keep the client's side alive).
+            ExchangeLifecycle listening = lifecycle(ctx, UpstreamDeadlines.NONE);
             current = new ListenExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
-                    context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));
+                    context.bridge(), context.limits().upstreamResponseTimeout(), listening::end);
         } else {
             current = new BridgeExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
-                    context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));
+                    context.bridge(), context.limits().upstreamResponseTimeout(),
+                    lifecycle(ctx, UpstreamDeadlines.of(context.limits())));
         }
         current.start();
+    }
+
+    private StdioExchange stdioExchange(ChannelHandlerContext ctx, ForwardedRequest forwarded,
+            SessionSource source) {
+        UpstreamDeadlines deadlines = StdioExchange.deadlines(UpstreamDeadlines.of(context.limits()), source);
+        return new StdioExchange(ctx, forwarded, source, context.stdio().stamper(), context.stdio().discover(),
+                deadlines, lifecycle(ctx, deadlines));
+    }
+
+    /** The lifecycle of the exchange about to start: its deadlines, its outcome, and its end. */
+    private ExchangeLifecycle lifecycle(ChannelHandlerContext ctx, UpstreamDeadlines deadlines) {
+        return new ExchangeLifecycle(ctx.executor(), deadlines, outcome, () -> done(ctx));
     }
 
     private void done(ChannelHandlerContext ctx) {

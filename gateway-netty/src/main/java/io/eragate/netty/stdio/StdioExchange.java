@@ -7,6 +7,10 @@ import io.eragate.core.bridge.ErrorMapper;
 import io.eragate.core.bridge.LogFilter;
 import io.eragate.core.bridge.MappedError;
 import io.eragate.core.bridge.ResultStamper;
+import io.eragate.core.exchange.FailureKind;
+import io.eragate.core.exchange.FailureMapper;
+import io.eragate.core.exchange.MappedFailure;
+import io.eragate.core.exchange.UpstreamFailure;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
@@ -17,15 +21,15 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.stdio.ModernStdioRequests;
 import io.eragate.netty.bridge.ClientStream;
+import io.eragate.netty.exchange.ExchangeLifecycle;
+import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -51,34 +55,47 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
     private final SessionSource upstream;
     private final ResultStamper stamper;
     private final DiscoverSynthesizer discover;
-    private final Runnable onComplete;
+    private final ExchangeLifecycle lifecycle;
     private final ClientStream stream;
     private final LogFilter logFilter;
     private final Duration timeout;
+    private final String timeoutKey;
 
     private boolean done;
     private CompletableFuture<StdioSession> acquiring;
     private StdioSession session;
     private StdioSession.Call call;
-    private ScheduledFuture<?> timer;
 
     /**
      * Prepares the exchange; {@link #start()} sends it.
      *
-     * @param onComplete runs once when the client has its whole answer, or the exchange was cancelled
+     * @param deadlines the configured upstream deadlines; the upstream's own request timeout caps the total one
+     * @param lifecycle the exchange's end and outcome, built with {@link #deadlines}
      */
     public StdioExchange(ChannelHandlerContext client, ForwardedRequest forwarded, SessionSource upstream,
-            ResultStamper stamper, DiscoverSynthesizer discover, Runnable onComplete) {
+            ResultStamper stamper, DiscoverSynthesizer discover, UpstreamDeadlines deadlines,
+            ExchangeLifecycle lifecycle) {
         this.client = client;
         this.forwarded = forwarded;
         this.request = (JsonRpcRequest) forwarded.request().message();
         this.upstream = upstream;
         this.stamper = stamper;
         this.discover = discover;
-        this.onComplete = onComplete;
+        this.lifecycle = lifecycle;
         this.stream = new ClientStream(client, forwarded.keepAlive());
         this.logFilter = LogFilter.forRequest(request.params());
-        this.timeout = upstream.requestTimeout();
+        UpstreamDeadlines applied = deadlines(deadlines, upstream);
+        this.timeout = applied.total();
+        this.timeoutKey = applied.total().equals(upstream.requestTimeout()) ? "requestTimeout of upstream "
+                + upstream.name() : ExchangeLifecycle.Deadline.TOTAL.key();
+    }
+
+    /**
+     * The deadlines of a request on {@code upstream}: the total one, capped by the upstream's own request timeout;
+     * no idle one, since a process answers in lines with no head before them.
+     */
+    public static UpstreamDeadlines deadlines(UpstreamDeadlines configured, SessionSource upstream) {
+        return new UpstreamDeadlines(Duration.ZERO, configured.cappedAt(upstream.requestTimeout()).total());
     }
 
     @Override
@@ -88,7 +105,7 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
                     "(subscriptions are not available through stdio upstreams)"));
             return;
         }
-        timer = client.executor().schedule(this::onTimeout, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        lifecycle.start((deadline, after) -> onTimeout());
         acquiring = upstream.acquire();
         if (acquiring.isDone()) {
             onAcquired();
@@ -181,7 +198,7 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
             return;
         }
         call = null;
-        fail(Rejections.upstreamProcessFailed(request.id(), upstream.name(), why));
+        fail(UpstreamFailure.of(FailureKind.PROCESS_GONE, upstream.name(), why));
     }
 
     private void onTimeout() {
@@ -191,12 +208,15 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
         log.info("[{}] upstream {} did not answer within {} ms; cancelling", client.channel().id(), upstream.name(),
                 timeout.toMillis());
         cancelUpstream("request timed out after " + timeout.toMillis() + " ms");
-        fail(Rejections.upstreamTimeout(request.id(), upstream.name(), timeout));
+        fail(UpstreamFailure.timeout(stream.isStreaming() ? FailureKind.TOTAL_TIMEOUT : FailureKind.HEAD_TIMEOUT,
+                upstream.name(), timeout, timeoutKey));
     }
 
-    /** Ends the exchange with an error response: the HTTP status, or the final SSE event once streaming. */
-    private void fail(Rejection rejection) {
-        answer(rejection.httpStatus(), rejection.body());
+    /** Ends the exchange with the one mapping of {@code failure}: the HTTP status, or the final SSE event. */
+    private void fail(UpstreamFailure failure) {
+        MappedFailure mapped = FailureMapper.map(failure, stream.isStreaming(), Era.MODERN, request.id());
+        lifecycle.outcome().errorType(mapped.errorType());
+        reject(mapped.rejection());
     }
 
     @Override
@@ -239,9 +259,6 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
             return;
         }
         done = true;
-        if (timer != null) {
-            timer.cancel(false);
-        }
-        onComplete.run();
+        lifecycle.end();
     }
 }

@@ -14,7 +14,6 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * Sends one request upstream and reads the whole answer into memory, up to a bound; for the gateway's own small
@@ -41,8 +40,9 @@ public final class BufferedUpstreamCall {
                 if (!reply.isDone()) {
                     collector.call.abort();
                     collector.release();
-                    reply.completeExceptionally(new TimeoutException(
-                            "upstream " + target.name() + " did not answer within " + timeout.toMillis() + " ms"));
+                    reply.completeExceptionally(new UpstreamTimeoutException(
+                            "upstream " + target.name() + " did not answer within " + timeout.toMillis() + " ms",
+                            timeout));
                 }
             }, timeout.toNanos(), TimeUnit.NANOSECONDS);
             // A deadline left scheduled would keep the call and its answer reachable until it fires.

@@ -1,5 +1,7 @@
 package io.eragate.netty.upstream;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
@@ -24,6 +26,8 @@ final class ClientRelay {
     private final boolean clientAcceptsChunked;
     private boolean streaming;
     private boolean closeAfterResponse;
+    /** The bytes relayed so far end an SSE event (or nothing was relayed): an event of our own may follow. */
+    private boolean atEventBoundary = true;
 
     ClientRelay(ChannelHandlerContext client, boolean keepAlive, boolean clientAcceptsChunked) {
         this.client = client;
@@ -77,6 +81,7 @@ final class ClientRelay {
             return;
         }
         if (streaming) {
+            atEventBoundary = endsAnEvent(content.content(), atEventBoundary);
             client.writeAndFlush(content);
         } else {
             client.write(content);
@@ -85,5 +90,44 @@ final class ClientRelay {
             call.pauseReading();
             client.flush();
         }
+    }
+
+    /** Whether the answer is an event stream, to which a terminal event of the gateway's own may be added. */
+    boolean isEventStream() {
+        return streaming;
+    }
+
+    /**
+     * Ends an event stream early with {@code event} (a complete SSE event: the JSON-RPC error for the request), so
+     * that the client gets an answer for its id and a properly ended body rather than a cut. An event the upstream
+     * left unfinished is closed first; the client sees it as one malformed event before the error.
+     */
+    void endWithEvent(byte[] event) {
+        ByteBuf tail = client.alloc().buffer(event.length + 2);
+        if (!atEventBoundary) {
+            tail.writeByte('\n').writeByte('\n');
+        }
+        tail.writeBytes(event);
+        client.writeAndFlush(new DefaultLastHttpContent(tail))
+                .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE : ChannelFutureListener.CLOSE_ON_FAILURE);
+    }
+
+    /** Ends an answer that cannot take an event of ours (a JSON body under way): the connection is closed. */
+    void cut() {
+        client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    private static boolean endsAnEvent(ByteBuf bytes, boolean before) {
+        int end = bytes.writerIndex();
+        if (bytes.readableBytes() == 0) {
+            return before;
+        }
+        if (bytes.readableBytes() < 2) {
+            return false;
+        }
+        byte last = bytes.getByte(end - 1);
+        byte previous = bytes.getByte(end - 2);
+        return last == '\n' && (previous == '\n' || previous == '\r' && bytes.readableBytes() >= 4
+                && bytes.getByte(end - 3) == '\n');
     }
 }

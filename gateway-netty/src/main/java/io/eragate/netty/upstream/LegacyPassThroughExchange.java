@@ -1,5 +1,17 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.exchange.FailureKind;
+import io.eragate.core.exchange.FailureMapper;
+import io.eragate.core.exchange.MappedFailure;
+import io.eragate.core.exchange.UpstreamFailure;
+import io.eragate.core.jsonrpc.Decoded;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.mcp.Era;
+import io.eragate.core.sse.SseEncoder;
+import io.eragate.core.sse.SseEvent;
+import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -11,6 +23,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -37,7 +50,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
     private final UpstreamTarget target;
     private final UpstreamChannelPool pool;
     private final Duration responseTimeout;
-    private final Runnable onComplete;
+    private final ExchangeLifecycle lifecycle;
     private final ClientRelay relay;
     private UpstreamCall call;
     private boolean relaying;
@@ -46,21 +59,22 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
     /**
      * Prepares the exchange; {@link #start()} sends it.
      *
-     * @param onComplete runs once when the client has its whole answer, or the exchange was cancelled
+     * @param lifecycle the exchange's deadlines and end
      */
     public LegacyPassThroughExchange(ChannelHandlerContext client, PassedThroughRequest request, UpstreamTarget target,
-            UpstreamChannelPool pool, Duration responseTimeout, Runnable onComplete) {
+            UpstreamChannelPool pool, Duration responseTimeout, ExchangeLifecycle lifecycle) {
         this.client = client;
         this.request = request;
         this.target = target;
         this.pool = pool;
         this.responseTimeout = responseTimeout;
-        this.onComplete = onComplete;
+        this.lifecycle = lifecycle;
         this.relay = new ClientRelay(client, request.keepAlive(), request.clientAcceptsChunked());
     }
 
     @Override
     public void start() {
+        lifecycle.start(this::onDeadline);
         call = UpstreamCall.start(pool, target, buildRequest(), responseTimeout, this);
     }
 
@@ -83,6 +97,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
             return;
         }
         relaying = true;
+        lifecycle.upstreamHead();
         String contentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE);
         HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, head.status());
         if (contentType != null) {
@@ -96,6 +111,10 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
         }
         boolean sse = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("text/event-stream");
         relay.begin(response, head, sse);
+        lifecycle.headSent();
+        if (sse) {
+            lifecycle.streaming();
+        }
         log.debug("[{}] passing {} {} through to {}", client.channel().id(), head.status().code(), contentType,
                 target.name());
     }
@@ -106,6 +125,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
             content.release();
             return;
         }
+        lifecycle.upstreamTraffic();
         relay.relay(content, last, call);
         if (last) {
             finish();
@@ -118,14 +138,51 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
             return;
         }
         if (beforeHead) {
-            ClientResponses.writeRejection(client, UpstreamFailures.beforeHead(cause, null, target, responseTimeout),
-                    request.keepAlive());
+            MappedFailure mapped = UpstreamFailures.beforeHead(cause, call == null || call.wasSent(), requestId(),
+                    target, responseTimeout, Era.LEGACY);
+            lifecycle.outcome().errorType(mapped.errorType());
+            ClientResponses.writeRejection(client, mapped.rejection(), request.keepAlive());
+            finish();
         } else {
             log.info("[{}] upstream {} failed mid-answer ({}); ending the client's answer", client.channel().id(),
                     target.name(), UpstreamFailures.describe(cause));
-            client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+            endEarly(UpstreamFailure.of(FailureKind.CONNECTION_LOST, target.name(), UpstreamFailures.describe(cause)));
+        }
+    }
+
+    /** A deadline passed: the upstream stream is closed and the client told, as for a failure. */
+    private void onDeadline(ExchangeLifecycle.Deadline deadline, Duration after) {
+        if (done) {
+            return;
+        }
+        log.info("[{}] upstream {}: {} ({}) passed; ending the passed-through answer", client.channel().id(),
+                target.name(), after, deadline.key());
+        endEarly(UpstreamFailure.timeout(deadline == ExchangeLifecycle.Deadline.IDLE ? FailureKind.IDLE_TIMEOUT
+                : FailureKind.TOTAL_TIMEOUT, target.name(), after, deadline.key()));
+    }
+
+    /** Ends the answer early: a JSON-RPC error for the request's id, as a response or as the stream's last event. */
+    private void endEarly(UpstreamFailure failure) {
+        if (call != null) {
+            call.abort();
+        }
+        MappedFailure mapped = FailureMapper.map(failure, relaying, Era.LEGACY, requestId());
+        lifecycle.outcome().errorType(mapped.errorType());
+        if (!relaying) {
+            ClientResponses.writeRejection(client, mapped.rejection(), request.keepAlive());
+        } else if (relay.isEventStream() && requestId() != null) {
+            relay.endWithEvent(SseEncoder.encode(SseEvent.message(new String(mapped.rejection().body(),
+                    StandardCharsets.UTF_8))));
+        } else {
+            relay.cut();
         }
         finish();
+    }
+
+    /** The id of the passed-through request, when its body is one JSON-RPC request. */
+    private JsonRpcId requestId() {
+        return JsonRpcCodec.decode(request.body()) instanceof Decoded.Message message
+                && message.message() instanceof JsonRpcRequest rpc ? rpc.id() : null;
     }
 
     /** The client left: closing the upstream exchange ends the stream; a legacy client cancels by notification. */
@@ -149,6 +206,6 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
 
     private void finish() {
         done = true;
-        onComplete.run();
+        lifecycle.end();
     }
 }

@@ -1,12 +1,20 @@
 package io.eragate.netty.upstream;
 
 import io.eragate.core.era.LegacyAnswers;
+import io.eragate.core.exchange.FailureKind;
+import io.eragate.core.exchange.FailureMapper;
+import io.eragate.core.exchange.MappedFailure;
+import io.eragate.core.exchange.UpstreamFailure;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.UpstreamHeaders;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.Decoded;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.mcp.Era;
+import io.eragate.core.sse.SseEncoder;
+import io.eragate.core.sse.SseEvent;
+import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
@@ -24,6 +32,7 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpStatusClass;
 import io.netty.handler.codec.http.HttpVersion;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
@@ -51,7 +60,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     private final UpstreamTarget target;
     private final UpstreamChannelPool pool;
     private final Duration responseTimeout;
-    private final Runnable onComplete;
+    private final ExchangeLifecycle lifecycle;
     private final Consumer<String> onLegacyAnswer;
 
     private State state = State.SENDING;
@@ -69,12 +78,25 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
      */
     public ModernExchange(ChannelHandlerContext client, ForwardedRequest forwarded, UpstreamTarget target,
             UpstreamChannelPool pool, Duration responseTimeout, Runnable onComplete, Consumer<String> onLegacyAnswer) {
+        this(client, forwarded, target, pool, responseTimeout, ExchangeLifecycle.untimed(client.executor(),
+                onComplete), onLegacyAnswer);
+    }
+
+    /**
+     * Prepares the exchange under {@code lifecycle} (its deadlines, its end); {@link #start()} sends it.
+     *
+     * @param onLegacyAnswer told when the upstream refused the request the way a legacy server does, which
+     *     contradicts the upstream's "modern" era
+     */
+    public ModernExchange(ChannelHandlerContext client, ForwardedRequest forwarded, UpstreamTarget target,
+            UpstreamChannelPool pool, Duration responseTimeout, ExchangeLifecycle lifecycle,
+            Consumer<String> onLegacyAnswer) {
         this.client = client;
         this.forwarded = forwarded;
         this.target = target;
         this.pool = pool;
         this.responseTimeout = responseTimeout;
-        this.onComplete = onComplete;
+        this.lifecycle = lifecycle;
         this.onLegacyAnswer = onLegacyAnswer;
         this.relay = new ClientRelay(client, forwarded.keepAlive(), forwarded.clientAcceptsChunked());
     }
@@ -82,6 +104,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     /** Acquires an upstream connection and sends the request. */
     @Override
     public void start() {
+        lifecycle.start(this::onDeadline);
         call = UpstreamCall.start(pool, target, buildRequest(), responseTimeout, this);
     }
 
@@ -97,7 +120,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         if (call != null) {
             call.abort();
         }
-        onComplete.run();
+        lifecycle.end();
     }
 
     /** The client can take more bytes again: resume reading from upstream. */
@@ -131,6 +154,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
             return;
         }
         upstreamHead = head;
+        lifecycle.upstreamHead();
         String contentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
         boolean success = head.status().codeClass() == HttpStatusClass.SUCCESS
                 && head.status().code() != HttpResponseStatus.ACCEPTED.code();
@@ -149,11 +173,16 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         HttpResponse response = new DefaultHttpResponse(HttpVersion.HTTP_1_1, upstreamHead.status());
         response.headers().set(HttpHeaderNames.CONTENT_TYPE, upstreamHead.headers().get(HttpHeaderNames.CONTENT_TYPE));
         relay.begin(response, upstreamHead, sse);
+        lifecycle.headSent();
+        if (sse) {
+            lifecycle.streaming();
+        }
         log.debug("[{}] relaying {} from {}", client.channel().id(), contentType, target.name());
     }
 
     @Override
     public void onContent(HttpContent content, boolean last) {
+        lifecycle.upstreamTraffic();
         switch (state) {
             case RELAYING -> {
                 relay.relay(content, last, call);
@@ -216,8 +245,8 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         } else if (state == State.RELAYING) {
             log.info("[{}] upstream {} failed mid-response ({}); ending the client's stream",
                     client.channel().id(), target.name(), UpstreamFailures.describe(cause));
-            client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
-            finish();
+            endEarly(UpstreamFailure.of(FailureKind.CONNECTION_LOST, target.name(),
+                    UpstreamFailures.describe(cause)));
         } else {
             answerFromBufferedError(false);
         }
@@ -228,7 +257,44 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
             log.info("[{}] upstream {} sent no response within {}", client.channel().id(), target.name(),
                     responseTimeout);
         }
-        return UpstreamFailures.beforeHead(cause, forwarded.request().id(), target, responseTimeout);
+        MappedFailure mapped = UpstreamFailures.beforeHead(cause, call == null || call.wasSent(),
+                forwarded.request().id(), target, responseTimeout, Era.MODERN);
+        lifecycle.outcome().errorType(mapped.errorType());
+        return mapped.rejection();
+    }
+
+    /** A deadline passed: closing the upstream stream is the cancellation; the client gets a timeout for its id. */
+    private void onDeadline(ExchangeLifecycle.Deadline deadline, Duration after) {
+        if (state == State.DONE) {
+            return;
+        }
+        log.info("[{}] upstream {}: {} ({}) passed; cancelling", client.channel().id(), target.name(), after,
+                deadline.key());
+        endEarly(UpstreamFailure.timeout(deadline == ExchangeLifecycle.Deadline.IDLE ? FailureKind.IDLE_TIMEOUT
+                : FailureKind.TOTAL_TIMEOUT, target.name(), after, deadline.key()));
+    }
+
+    /**
+     * Ends the exchange before the upstream's answer did: a JSON-RPC error for the request id, as the response when
+     * nothing was sent yet, as the stream's last event when it was; a JSON body under way can only be cut.
+     */
+    private void endEarly(UpstreamFailure failure) {
+        if (call != null) {
+            call.abort();
+        }
+        boolean relaying = state == State.RELAYING;
+        MappedFailure mapped = FailureMapper.map(failure, relaying, Era.MODERN,
+                forwarded.request().id());
+        lifecycle.outcome().errorType(mapped.errorType());
+        if (!relaying) {
+            ClientResponses.writeRejection(client, mapped.rejection(), forwarded.keepAlive());
+        } else if (relay.isEventStream()) {
+            relay.endWithEvent(SseEncoder.encode(SseEvent.message(new String(mapped.rejection().body(),
+                    StandardCharsets.UTF_8))));
+        } else {
+            relay.cut();
+        }
+        finish();
     }
 
     private void failBeforeHead(Rejection rejection) {
@@ -239,7 +305,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     private void finish() {
         state = State.DONE;
         releaseErrorBody();
-        onComplete.run();
+        lifecycle.end();
     }
 
     private void releaseErrorBody() {

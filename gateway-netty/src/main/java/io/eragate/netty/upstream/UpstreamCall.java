@@ -12,7 +12,6 @@ import io.netty.util.concurrent.Future;
 import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
  * One HTTP request to an upstream over a pooled connection, with the answer handed to a {@link Handler} part by
@@ -45,6 +44,8 @@ public final class UpstreamCall implements UpstreamListener {
     private Channel channel;
     private HttpResponse head;
     private ScheduledFuture<?> timeout;
+    /** The request was handed to a connection: from here on, the upstream may have received it. */
+    private boolean sent;
 
     private UpstreamCall(UpstreamChannelPool pool, UpstreamTarget target, Handler handler) {
         this.pool = pool;
@@ -80,12 +81,13 @@ public final class UpstreamCall implements UpstreamListener {
         }
         channel = acquired.getNow();
         state = State.AWAITING_HEAD;
+        sent = true;
         UpstreamResponseHandler.attach(channel, this);
         channel.config().setAutoRead(true);
         timeout = channel.eventLoop().schedule(() -> {
             if (state == State.AWAITING_HEAD) {
-                fail(new TimeoutException("no response from upstream " + target.name() + " within "
-                        + headTimeout.toMillis() + " ms"), true);
+                fail(new UpstreamTimeoutException("no response from upstream " + target.name() + " within "
+                        + headTimeout.toMillis() + " ms", headTimeout), true);
             }
         }, headTimeout.toNanos(), TimeUnit.NANOSECONDS);
         channel.writeAndFlush(request).addListener((ChannelFutureListener) written -> {
@@ -93,6 +95,14 @@ public final class UpstreamCall implements UpstreamListener {
                 fail(written.cause(), true);
             }
         });
+    }
+
+    /**
+     * Whether the request may have reached the upstream: false when the call failed (or was aborted) before a
+     * connection took it, which makes a retry safe.
+     */
+    public boolean wasSent() {
+        return sent;
     }
 
     /** Whether the call has ended (answered, failed or aborted). */

@@ -1,36 +1,61 @@
 package io.eragate.netty.upstream;
 
-import io.eragate.core.frontdoor.Rejection;
-import io.eragate.core.frontdoor.Rejections;
+import io.eragate.core.exchange.FailureKind;
+import io.eragate.core.exchange.FailureMapper;
+import io.eragate.core.exchange.MappedFailure;
+import io.eragate.core.exchange.UpstreamFailure;
 import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.mcp.Era;
 import java.time.Duration;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeoutException;
 
-/** What a client is told when an upstream call failed before the upstream's answer began. */
-final class UpstreamFailures {
+/**
+ * Turns what failed in an upstream call (an exception of Netty's or the gateway's own) into the core's
+ * {@link UpstreamFailure}, and through the one {@link FailureMapper} into what the client is told.
+ */
+public final class UpstreamFailures {
+    /** The key of the response-head timeout. */
+    public static final String RESPONSE_TIMEOUT_KEY = "limits.upstreamResponseTimeout";
 
     private UpstreamFailures() {
     }
 
     /**
-     * 504 for no answer within {@code timeout}, 503 for an exhausted connection pool, 502 for a malformed answer or an
-     * unreachable upstream; each keeps {@code id} (which may be {@code null}).
+     * What {@code cause} was, for a call whose request {@code sent} (or not) to {@code upstream}.
+     *
+     * @param responseTimeout the timeout a plain {@link TimeoutException} stands for
+     * @param timeoutKey its configuration key
      */
-    static Rejection beforeHead(Throwable cause, JsonRpcId id, UpstreamTarget target, Duration timeout) {
-        if (cause instanceof TimeoutException) {
-            return Rejections.upstreamTimeout(id, target.name(), timeout);
+    public static UpstreamFailure classify(Throwable cause, boolean sent, String upstream, Duration responseTimeout,
+            String timeoutKey) {
+        Throwable failure = cause instanceof CompletionException && cause.getCause() != null ? cause.getCause()
+                : cause;
+        if (failure instanceof UpstreamTimeoutException timeout) {
+            return UpstreamFailure.timeout(FailureKind.HEAD_TIMEOUT, upstream, timeout.after(), timeoutKey);
         }
-        if (cause instanceof UpstreamPoolExhaustedException) {
-            return Rejections.upstreamBusy(id, cause.getMessage());
+        if (failure instanceof TimeoutException) {
+            return UpstreamFailure.timeout(FailureKind.HEAD_TIMEOUT, upstream, responseTimeout, timeoutKey);
         }
-        if (cause instanceof MalformedUpstreamResponseException) {
-            return Rejections.upstreamInvalidResponse(id, target.name(), 502, cause.getMessage());
+        if (failure instanceof UpstreamPoolExhaustedException) {
+            return UpstreamFailure.of(FailureKind.POOL_EXHAUSTED, upstream, failure.getMessage());
         }
-        return Rejections.upstreamUnreachable(id, target.name(), describe(cause));
+        if (failure instanceof MalformedUpstreamResponseException) {
+            return UpstreamFailure.of(FailureKind.MALFORMED_ANSWER, upstream, failure.getMessage());
+        }
+        return UpstreamFailure.of(sent ? FailureKind.CONNECTION_LOST : FailureKind.UNREACHABLE, upstream,
+                describe(failure));
+    }
+
+    /** What a client of {@code clientEra} is told when a call failed before the upstream's answer began. */
+    static MappedFailure beforeHead(Throwable cause, boolean sent, JsonRpcId id, UpstreamTarget target,
+            Duration timeout, Era clientEra) {
+        return FailureMapper.map(classify(cause, sent, target.name(), timeout, RESPONSE_TIMEOUT_KEY), false,
+                clientEra, id);
     }
 
     /** The failure's message, or its type when it has none. */
-    static String describe(Throwable cause) {
+    public static String describe(Throwable cause) {
         if (cause == null) {
             return "unknown failure";
         }

@@ -5,6 +5,7 @@ import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.RouteConfig;
@@ -86,6 +87,12 @@ final class BridgeGateway implements AutoCloseable {
         private MrtrConfig mrtr = MrtrConfig.defaults();
         private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
         private ExchangeObserver observer = ExchangeObserver.NONE;
+        private LimitsConfig limits = LimitsConfig.defaults();
+
+        Builder limits(LimitsConfig chosen) {
+            limits = chosen;
+            return this;
+        }
 
         Builder observer(ExchangeObserver told) {
             observer = told;
@@ -178,7 +185,8 @@ final class BridgeGateway implements AutoCloseable {
                     .withEras(eras)
                     .withBridge(bridge)
                     .withMrtr(mrtr)
-                    .withSubscriptions(subscriptions);
+                    .withSubscriptions(subscriptions)
+                    .withLimits(limits);
             return BridgeGateway.start(config, observer);
         }
     }

@@ -206,6 +206,17 @@ final class ScriptedUpstream implements AutoCloseable {
             run(() -> ctx.writeAndFlush(LastHttpContent.EMPTY_LAST_CONTENT));
         }
 
+        /** An SSE comment, as keep-alive pings are sent. */
+        void sseComment(String text) {
+            run(() -> ctx.writeAndFlush(new DefaultHttpContent(Unpooled.copiedBuffer(": " + text + "\n\n",
+                    StandardCharsets.UTF_8))));
+        }
+
+        /** Whether the gateway still holds this request's connection open. */
+        boolean connectionOpen() {
+            return ctx.channel().isOpen();
+        }
+
         /** Closes the connection, whatever was written so far. */
         void die() {
             run(() -> ctx.channel().close());
