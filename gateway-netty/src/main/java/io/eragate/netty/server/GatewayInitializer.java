@@ -1,6 +1,7 @@
 package io.eragate.netty.server;
 
 import io.eragate.core.config.LimitsConfig;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.ChannelInitializer;
@@ -10,13 +11,13 @@ import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Assembles the client pipeline in named steps: connection bounds, HTTP decoding and its failures, idleness, body
- * aggregation, and the MCP handler.
+ * Assembles the client pipeline in named steps: connection bounds, idleness, HTTP decoding and its failures, the checks of a request head, body aggregation, and the MCP handler.
  */
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
     static final String CONNECTION_LIMIT = "connection-limit";
     static final String HTTP_CODEC = "http-codec";
     static final String DECODER_FAILURE = "decoder-failure";
+    static final String HEAD_CHECK = "head-check";
     static final String IDLE_STATE = "idle-state";
     static final String CLOSE_ON_IDLE = "close-on-idle";
     static final String BODY_AGGREGATOR = "body-aggregator";
@@ -39,6 +40,9 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
 
     @Override
     protected void initChannel(SocketChannel channel) {
+        // A client that half-closes after its requests (shutdown(SHUT_WR)) still gets their answers; the MCP handler
+        // closes the connection once they are written.
+        channel.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
         ChannelPipeline pipeline = channel.pipeline();
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
@@ -62,6 +66,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         pipeline.addLast(HTTP_CODEC, new HttpServerCodec(decoderConfig));
         pipeline.addLast(DECODER_FAILURE, new DecoderFailureHandler(limits.maxHeaderBytes(),
                 limits.maxInitialLineBytes()));
+        pipeline.addLast(HEAD_CHECK, new HeadCheckHandler());
         pipeline.addLast(BODY_AGGREGATOR, new JsonBodyAggregator((int) limits.maxBodyBytes()));
     }
 }
