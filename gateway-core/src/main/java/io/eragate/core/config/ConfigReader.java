@@ -31,6 +31,7 @@ final class ConfigReader {
     private static final Pattern PATH_FORBIDDEN = Pattern.compile("[?#\\s]");
     private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
     private static final Duration MAX_TIMEOUT = Duration.ofHours(24);
+    static final Duration DEFAULT_REQUEST_HEADER_TIMEOUT = Duration.ofSeconds(10);
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final int MAX_COMMAND_PARTS = 1024;
     /** The keys of an upstream that only a process has. */
@@ -110,7 +111,8 @@ final class ConfigReader {
                 section.duration("upstreamConnectTimeout", Duration.ofSeconds(5), MIN_TIMEOUT, MAX_TIMEOUT),
                 section.duration("upstreamResponseTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
                 section.integer("maxUpstreamConnectionsPerEventLoop", 128, 1, 10_000),
-                section.integer("maxPendingUpstreamAcquires", 1024, 1, 100_000));
+                section.integer("maxPendingUpstreamAcquires", 1024, 1, 100_000),
+                section.duration("requestHeaderTimeout", DEFAULT_REQUEST_HEADER_TIMEOUT, MIN_TIMEOUT, MAX_TIMEOUT));
     }
 
     static ErasConfig eras(ConfigMapping section) {

@@ -18,6 +18,9 @@ import java.util.Objects;
  * @param maxUpstreamConnectionsPerEventLoop pooled connections per upstream and event loop (default 128, 1..10000)
  * @param maxPendingUpstreamAcquires         requests waiting for a pooled connection per upstream and event loop
  *                                           (default 1024, 1..100000)
+ * @param requestHeaderTimeout               a request's line and headers must be complete within this, from its first
+ *                                           byte (from the accept for a connection's first request)
+ *                                           (default 10s, 1ms..24h)
  */
 public record LimitsConfig(
         long maxBodyBytes,
@@ -28,12 +31,23 @@ public record LimitsConfig(
         Duration upstreamConnectTimeout,
         Duration upstreamResponseTimeout,
         int maxUpstreamConnectionsPerEventLoop,
-        int maxPendingUpstreamAcquires) {
+        int maxPendingUpstreamAcquires,
+        Duration requestHeaderTimeout) {
 
     public LimitsConfig {
         Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(requestHeaderTimeout, "requestHeaderTimeout");
         Objects.requireNonNull(upstreamConnectTimeout, "upstreamConnectTimeout");
         Objects.requireNonNull(upstreamResponseTimeout, "upstreamResponseTimeout");
+    }
+
+    /** The limits without a say on {@code requestHeaderTimeout}, which takes its default. */
+    public LimitsConfig(long maxBodyBytes, int maxHeaderBytes, int maxInitialLineBytes, int maxConnections,
+            Duration idleTimeout, Duration upstreamConnectTimeout, Duration upstreamResponseTimeout,
+            int maxUpstreamConnectionsPerEventLoop, int maxPendingUpstreamAcquires) {
+        this(maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections, idleTimeout, upstreamConnectTimeout,
+                upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop, maxPendingUpstreamAcquires,
+                ConfigReader.DEFAULT_REQUEST_HEADER_TIMEOUT);
     }
 
     /** Every limit at its default. */

@@ -119,7 +119,7 @@ class ConfigDriftTest {
                 checked++;
             }
         }
-        assertThat(checked).isEqualTo(14);
+        assertThat(checked).isEqualTo(15);
         EraSetting defaultEra = ConfigLoader.parse(MINIMAL, "t.yaml").upstreams().get(0).era();
         assertThat(documented.get("upstreams[].era")).isEqualTo("`" + defaultEra.yamlName() + "`");
     }

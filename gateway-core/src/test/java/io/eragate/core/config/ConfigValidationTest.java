@@ -32,7 +32,7 @@ class ConfigValidationTest {
             """;
     private static final String LIMIT_KEYS = "maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections,"
             + " idleTimeout, upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,"
-            + " maxPendingUpstreamAcquires";
+            + " maxPendingUpstreamAcquires, requestHeaderTimeout";
     private static final String UPSTREAM_KEYS = "name, url, command, env, cwd, instances, restart, era, maxLineBytes,"
             + " maxPendingRequests, requestTimeout";
 
@@ -200,6 +200,8 @@ class ConfigValidationTest {
                         "limits.maxInitialLineBytes: must be between 1KiB and 64KiB, got \"99999999999GiB\""),
                 row("duration above its bound", VALID_BASE + "limits: {idleTimeout: 25h}",
                         "limits.idleTimeout: must be between 1ms and 24h, got \"25h\""),
+                row("request head timeout of zero", VALID_BASE + "limits: {requestHeaderTimeout: 0s}",
+                        "limits.requestHeaderTimeout: must be between 1ms and 24h, got \"0s\""),
                 row("duration of zero", VALID_BASE + "limits: {upstreamConnectTimeout: 0s}",
                         "limits.upstreamConnectTimeout: must be between 1ms and 24h, got \"0s\""),
                 row("negative duration in milliseconds", VALID_BASE + "limits: {upstreamResponseTimeout: -5}",

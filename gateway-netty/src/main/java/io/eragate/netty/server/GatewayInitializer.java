@@ -11,11 +11,14 @@ import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Assembles the client pipeline in named steps: connection bounds, idleness, HTTP decoding and its failures, the checks of a request head, body aggregation, and the MCP handler.
+ * Assembles the client pipeline in named steps: connection bounds, idleness, the request head's deadline, HTTP
+ * decoding and its failures, the checks of a request head, body aggregation, and the MCP handler.
  */
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
     static final String CONNECTION_LIMIT = "connection-limit";
+    static final String HEAD_TIMEOUT_BYTES = "head-timeout-bytes";
     static final String HTTP_CODEC = "http-codec";
+    static final String HEAD_TIMEOUT_HEADS = "head-timeout-heads";
     static final String DECODER_FAILURE = "decoder-failure";
     static final String HEAD_CHECK = "head-check";
     static final String IDLE_STATE = "idle-state";
@@ -63,7 +66,10 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
                 .setMaxHeaderSize(limits.maxHeaderBytes())
                 .setMaxChunkSize(64 * 1024)
                 .setValidateHeaders(true);
+        RequestHeadTimeout headTimeout = new RequestHeadTimeout(limits.requestHeaderTimeout());
+        pipeline.addLast(HEAD_TIMEOUT_BYTES, headTimeout.bytes());
         pipeline.addLast(HTTP_CODEC, new HttpServerCodec(decoderConfig));
+        pipeline.addLast(HEAD_TIMEOUT_HEADS, headTimeout.heads());
         pipeline.addLast(DECODER_FAILURE, new DecoderFailureHandler(limits.maxHeaderBytes(),
                 limits.maxInitialLineBytes()));
         pipeline.addLast(HEAD_CHECK, new HeadCheckHandler());
