@@ -250,14 +250,20 @@ final class ConfigReader {
             return null;
         }
         if (url == null || !Addresses.isHttpUrl(url)) {
-            entry.problem("url", "must be an absolute http(s) URL, got " + ConfigMapping.quote(text));
+            entry.problem("url", "must be an absolute http(s) URL, got " + ConfigMapping.quote(withoutQuery(text)));
             return null;
         }
         if (url.getRawFragment() != null) {
-            entry.problem("url", "must not have a fragment (#...), got " + ConfigMapping.quote(text));
+            entry.problem("url", "must not have a fragment (#...), got " + ConfigMapping.quote(withoutQuery(text)));
             return null;
         }
         return url;
+    }
+
+    /** A URL as a problem shows it: without its query, which may carry a token ({@code ?api_key=...}). */
+    private static String withoutQuery(String url) {
+        int query = url.indexOf('?');
+        return query < 0 ? url : url.substring(0, query) + "?(query not shown)";
     }
 
     /** One route; null when its path or upstream is unusable. */
