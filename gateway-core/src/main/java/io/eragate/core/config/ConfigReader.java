@@ -85,9 +85,15 @@ final class ConfigReader {
     }
 
     static AdminConfig admin(ConfigMapping section) {
-        return new AdminConfig(
+        AdminConfig admin = new AdminConfig(
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
-                section.integer("port", 9090, 0, 65_535));
+                section.integer("port", 9090, 0, 65_535),
+                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE));
+        if (section.isEmptyList("allowedHosts")) {
+            section.problem("allowedHosts", "must not be empty, since every HTTP/1.1 request has a Host header;"
+                    + " leave the key out to get the defaults");
+        }
+        return admin;
     }
 
     static SecurityConfig security(ConfigMapping section) {
