@@ -19,7 +19,8 @@ import java.util.Optional;
  *   <li>the protocol is HTTP, version 1.0 or 1.1 → else 400, or 505 for another version;</li>
  *   <li>the request target has no {@code #fragment} → else 400;</li>
  *   <li>{@code Transfer-Encoding}, when present, is exactly {@code chunked} on HTTP/1.1 → else 501 for an unknown
- *       coding ahead of a final {@code chunked}, or 400 when the body's length cannot be determined (RFC 9112 §6.1);</li>
+ *       coding ahead of a final {@code chunked}, or 400 when the body's length cannot be determined
+ *       (RFC 9112 §6.1);</li>
  *   <li>no {@code Content-Encoding} → else 415 (bodies are never decoded, so a coded one would be misread);</li>
  *   <li>the body is UTF-8 (no UTF-16 or UTF-32 byte order mark, no invalid sequence) → else 400/-32700.</li>
  * </ul>

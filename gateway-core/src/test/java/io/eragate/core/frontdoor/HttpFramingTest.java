@@ -32,10 +32,10 @@ class HttpFramingTest {
         fragment after a query         ; HTTP/1.1 ; /mcp?a#b    ; -              ; -        ; 400 ; #fragment
         gzip then chunked              ; HTTP/1.1 ; /mcp        ; gzip, chunked  ; -        ; 501 ; "gzip, chunked"
         gzip and chunked in two fields ; HTTP/1.1 ; /mcp        ; gzip|chunked   ; -        ; 501 ; "gzip, chunked"
-        chunked then gzip              ; HTTP/1.1 ; /mcp        ; chunked, gzip  ; -        ; 400 ; does not end with "chunked"
-        gzip alone                     ; HTTP/1.1 ; /mcp        ; gzip           ; -        ; 400 ; does not end with "chunked"
+        chunked then gzip ; HTTP/1.1 ; /mcp ; chunked, gzip ; - ; 400 ; does not end with "chunked"
+        gzip alone ; HTTP/1.1 ; /mcp ; gzip ; - ; 400 ; does not end with "chunked"
         chunked twice                  ; HTTP/1.1 ; /mcp        ; chunked,chunked; -        ; 400 ; more than once
-        empty coding                   ; HTTP/1.1 ; /mcp        ; ' '            ; -        ; 400 ; does not end with "chunked"
+        empty coding ; HTTP/1.1 ; /mcp ; ' ' ; - ; 400 ; does not end with "chunked"
         chunked on HTTP/1.0            ; HTTP/1.0 ; /mcp        ; chunked        ; -        ; 400 ; HTTP/1.0
         Content-Encoding gzip          ; HTTP/1.1 ; /mcp        ; -              ; gzip     ; 415 ; "gzip"
         Content-Encoding identity      ; HTTP/1.1 ; /mcp        ; -              ; identity ; 415 ; "identity"
