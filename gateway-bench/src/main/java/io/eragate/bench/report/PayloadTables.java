@@ -5,7 +5,6 @@ import io.eragate.bench.load.PayloadResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 

@@ -31,6 +31,8 @@ final class ConfigMapping {
 
     private static final Pattern PLAIN_KEY = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     private static final int MAX_SHOWN_CHARS = 60;
+    private static final Pattern SECRET_NAME = Pattern.compile(
+            "(?i)secret|token|passw(or)?d|credential|api[_-]?key|private[_-]?key|auth|cookie|headers|bearer");
     private static final String DURATION_SYNTAX =
             "a duration such as 500ms, 30s, 5m or 1h (a plain integer is milliseconds)";
     private static final String SIZE_SYNTAX = "a size such as 65536 (bytes), 64KiB, 4MiB or 1GiB";
@@ -97,7 +99,7 @@ final class ConfigMapping {
             return defaultValue;
         }
         if (!valid.test(text)) {
-            problem(key, requirement + ", got " + describe(value));
+            problem(key, requirement + ", got " + shown(pathOf(key), value));
             return defaultValue;
         }
         return text;
@@ -124,7 +126,7 @@ final class ConfigMapping {
             return defaultValue;
         }
         if (!value.canConvertToLong() || value.asLong() < min || value.asLong() > max) {
-            problem(key, "must be between " + min + " and " + max + ", got " + describe(value));
+            problem(key, "must be between " + min + " and " + max + ", got " + shown(pathOf(key), value));
             return defaultValue;
         }
         return value.intValue();
@@ -148,7 +150,7 @@ final class ConfigMapping {
         }
         if (bytes.getAsLong() < min || bytes.getAsLong() > max) {
             problem(key, "must be between " + ConfigUnits.formatSize(min) + " and " + ConfigUnits.formatSize(max)
-                    + ", got " + describe(value));
+                    + ", got " + shown(pathOf(key), value));
             return defaultValue;
         }
         return bytes.getAsLong();
@@ -178,7 +180,7 @@ final class ConfigMapping {
         }
         if (duration.compareTo(min) < 0 || duration.compareTo(max) > 0) {
             problem(key, "must be between " + ConfigUnits.formatDuration(min) + " and "
-                    + ConfigUnits.formatDuration(max) + ", got " + describe(value));
+                    + ConfigUnits.formatDuration(max) + ", got " + shown(pathOf(key), value));
             return defaultValue;
         }
         return duration;
@@ -204,7 +206,7 @@ final class ConfigMapping {
         String names = Arrays.stream(constants)
                 .map(ConfigMapping::yamlName)
                 .collect(Collectors.joining(", "));
-        problem(key, "must be one of " + names + ", got " + describe(value));
+        problem(key, "must be one of " + names + ", got " + shown(pathOf(key), value));
         return defaultValue;
     }
 
@@ -226,9 +228,9 @@ final class ConfigMapping {
             JsonNode entry = value.get(index);
             String entryPath = pathOf(key) + "[" + index + "]";
             if (!entry.isTextual()) {
-                problems.add(entryPath, "expected a string, got " + describe(entry));
+                problems.add(entryPath, "expected a string, got " + shown(entryPath, entry));
             } else if (!valid.test(entry.textValue())) {
-                problems.add(entryPath, requirement + ", got " + describe(entry));
+                problems.add(entryPath, requirement + ", got " + shown(entryPath, entry));
             } else {
                 texts.add(entry.textValue());
             }
@@ -257,7 +259,7 @@ final class ConfigMapping {
                 problems.add(memberPath, nameRequirement);
             } else if (!member.getValue().isTextual()) {
                 problems.add(memberPath, "expected a string (quote numbers and booleans), got "
-                        + describe(member.getValue()));
+                        + shown(memberPath, member.getValue()));
             } else {
                 texts.put(member.getKey(), member.getValue().textValue());
             }
@@ -312,7 +314,7 @@ final class ConfigMapping {
             JsonNode entry = value.get(index);
             String entryPath = pathOf(key) + "[" + index + "]";
             if (!entry.isObject()) {
-                problems.add(entryPath, "expected a mapping, got " + describe(entry));
+                problems.add(entryPath, "expected a mapping, got " + shown(entryPath, entry));
                 continue;
             }
             T item = readChild(entryPath, (ObjectNode) entry, reader);
@@ -352,6 +354,27 @@ final class ConfigMapping {
         return shorten(value.asText());
     }
 
+    /**
+     * A value as the problem about the key at {@code path} shows it: {@link #describe}, except for a key whose values
+     * may be secrets (see {@link #holdsSecret}), whose value is never printed, only its length: a rejected secret is
+     * still a secret, and problems end up in terminals, CI logs and bug reports.
+     */
+    static String shown(String path, JsonNode value) {
+        if (!holdsSecret(path) || value == null || value.isNull() || value.isMissingNode() || value.isContainerNode()) {
+            return describe(value);
+        }
+        return "a value of " + value.asText().length() + " characters (not shown: " + path + " may hold a secret)";
+    }
+
+    /**
+     * Whether the key at {@code path} may hold a secret, judged by its names: any part of the path that names a
+     * secret, token, password, credential, API or private key, auth, cookie or headers (so also {@code env} entries
+     * such as {@code API_TOKEN}, and every value under a {@code headers} mapping).
+     */
+    static boolean holdsSecret(String path) {
+        return SECRET_NAME.matcher(path).find();
+    }
+
     /** A string as a problem message shows it: JSON-quoted, so that no control character breaks the line. */
     static String quote(String text) {
         return new TextNode(shorten(text)).toString();
@@ -379,7 +402,7 @@ final class ConfigMapping {
     }
 
     private void typeProblem(String key, String expected, JsonNode value) {
-        problem(key, "expected " + expected + ", got " + describe(value));
+        problem(key, "expected " + expected + ", got " + shown(pathOf(key), value));
     }
 
     private static String shorten(String text) {

@@ -31,6 +31,7 @@ final class ConfigReader {
     private static final Pattern PATH_FORBIDDEN = Pattern.compile("[?#\\s]");
     private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
     private static final Duration MAX_TIMEOUT = Duration.ofHours(24);
+    static final Duration DEFAULT_REQUEST_HEADER_TIMEOUT = Duration.ofSeconds(10);
     private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
     private static final int MAX_COMMAND_PARTS = 1024;
     /** The keys of an upstream that only a process has. */
@@ -84,9 +85,15 @@ final class ConfigReader {
     }
 
     static AdminConfig admin(ConfigMapping section) {
-        return new AdminConfig(
+        AdminConfig admin = new AdminConfig(
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
-                section.integer("port", 9090, 0, 65_535));
+                section.integer("port", 9090, 0, 65_535),
+                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE));
+        if (section.isEmptyList("allowedHosts")) {
+            section.problem("allowedHosts", "must not be empty, since every HTTP/1.1 request has a Host header;"
+                    + " leave the key out to get the defaults");
+        }
+        return admin;
     }
 
     static SecurityConfig security(ConfigMapping section) {
@@ -113,7 +120,8 @@ final class ConfigReader {
                 section.integer("maxPendingUpstreamAcquires", 1024, 1, 100_000),
                 section.duration("upstreamIdleTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
                 // 0 turns the total deadline off; a stream may then last as long as it keeps talking.
-                section.duration("upstreamTotalTimeout", Duration.ofMinutes(10), Duration.ZERO, MAX_TIMEOUT));
+                section.duration("upstreamTotalTimeout", Duration.ofMinutes(10), Duration.ZERO, MAX_TIMEOUT),
+                section.duration("requestHeaderTimeout", DEFAULT_REQUEST_HEADER_TIMEOUT, MIN_TIMEOUT, MAX_TIMEOUT));
     }
 
     static ErasConfig eras(ConfigMapping section) {
@@ -251,14 +259,20 @@ final class ConfigReader {
             return null;
         }
         if (url == null || !Addresses.isHttpUrl(url)) {
-            entry.problem("url", "must be an absolute http(s) URL, got " + ConfigMapping.quote(text));
+            entry.problem("url", "must be an absolute http(s) URL, got " + ConfigMapping.quote(withoutQuery(text)));
             return null;
         }
         if (url.getRawFragment() != null) {
-            entry.problem("url", "must not have a fragment (#...), got " + ConfigMapping.quote(text));
+            entry.problem("url", "must not have a fragment (#...), got " + ConfigMapping.quote(withoutQuery(text)));
             return null;
         }
         return url;
+    }
+
+    /** A URL as a problem shows it: without its query, which may carry a token ({@code ?api_key=...}). */
+    private static String withoutQuery(String url) {
+        int query = url.indexOf('?');
+        return query < 0 ? url : url.substring(0, query) + "?(query not shown)";
     }
 
     /** One route; null when its path or upstream is unusable. */

@@ -22,6 +22,9 @@ import java.util.Objects;
  *                                           comments counting as traffic (default 60s, 1ms..24h)
  * @param upstreamTotalTimeout               one upstream exchange from start to end (default 10m, 0 = none or
  *                                           1ms..24h)
+ * @param requestHeaderTimeout               a request's line and headers must be complete within this, from its first
+ *                                           byte (from the accept for a connection's first request)
+ *                                           (default 10s, 1ms..24h)
  */
 public record LimitsConfig(
         long maxBodyBytes,
@@ -34,30 +37,32 @@ public record LimitsConfig(
         int maxUpstreamConnectionsPerEventLoop,
         int maxPendingUpstreamAcquires,
         Duration upstreamIdleTimeout,
-        Duration upstreamTotalTimeout) {
+        Duration upstreamTotalTimeout,
+        Duration requestHeaderTimeout) {
 
     public LimitsConfig {
         Objects.requireNonNull(upstreamIdleTimeout, "upstreamIdleTimeout");
         Objects.requireNonNull(upstreamTotalTimeout, "upstreamTotalTimeout");
         Objects.requireNonNull(idleTimeout, "idleTimeout");
+        Objects.requireNonNull(requestHeaderTimeout, "requestHeaderTimeout");
         Objects.requireNonNull(upstreamConnectTimeout, "upstreamConnectTimeout");
         Objects.requireNonNull(upstreamResponseTimeout, "upstreamResponseTimeout");
     }
 
-    /** These limits with the upstream idle and total deadlines at their defaults (60s and 10m). */
+    /** These limits with the upstream idle and total deadlines and {@code requestHeaderTimeout} at their defaults. */
     public LimitsConfig(long maxBodyBytes, int maxHeaderBytes, int maxInitialLineBytes, int maxConnections,
             Duration idleTimeout, Duration upstreamConnectTimeout, Duration upstreamResponseTimeout,
             int maxUpstreamConnectionsPerEventLoop, int maxPendingUpstreamAcquires) {
         this(maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections, idleTimeout, upstreamConnectTimeout,
                 upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop, maxPendingUpstreamAcquires,
-                Duration.ofSeconds(60), Duration.ofMinutes(10));
+                Duration.ofSeconds(60), Duration.ofMinutes(10), ConfigReader.DEFAULT_REQUEST_HEADER_TIMEOUT);
     }
 
     /** This configuration with other upstream idle and total deadlines ({@link Duration#ZERO} total: none). */
     public LimitsConfig withUpstreamDeadlines(Duration idle, Duration total) {
         return new LimitsConfig(maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections, idleTimeout,
                 upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,
-                maxPendingUpstreamAcquires, idle, total);
+                maxPendingUpstreamAcquires, idle, total, requestHeaderTimeout);
     }
 
     /** Every limit at its default. */

@@ -17,7 +17,8 @@ import java.util.Map;
  * {@code retryAfterMs}), {@code "unknown"} when it was sent and the answer never came (the tool may have run: an
  * agent must not blindly retry a side effect).
  *
- * <p>When the head was sent, the status the client has is final: the error is the stream's last event. A 2025-11-25 client (through the pass-through) gets -32001 for a
+ * <p>When the head was sent, the status the client has is final: the error is the stream's last event. A
+ * 2025-11-25 client (through the pass-through) gets -32001 for a
  * timeout, the code its SDK uses for a request that timed out; a 2026-07-28 client gets -32603, the code of every
  * gateway-made upstream failure.
  */

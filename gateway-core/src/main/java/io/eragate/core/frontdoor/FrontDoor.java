@@ -78,13 +78,13 @@ public final class FrontDoor {
 
     /**
      * Runs every rung. Never throws for any input; a rejection keeps the request id whenever the body lets it be read,
-     * except a 403, which never reads a body from a refused origin (and the transport says that answer has no id).
+     * a 403 for a refused Origin or Host included: the body is only parsed for its id, never acted on.
      */
     public Verdict check(InboundRequest request) {
         Objects.requireNonNull(request, "request");
         Rejection early = beforeBody(request.httpMethod(), request.pathWithoutQuery(), request.headers());
         if (early != null) {
-            return new Verdict.Rejected(early.httpStatus() == 403 ? early : withReadableId(early, request.body()));
+            return new Verdict.Rejected(withReadableId(early, request.body()));
         }
         return checkBody(request);
     }
@@ -105,8 +105,9 @@ public final class FrontDoor {
 
     /**
      * The checks a legacy-era request (see {@link LegacyTraffic}) passes before it goes through to a legacy upstream:
-     * the route (404), then Origin and Host (403), which guard against DNS rebinding whatever the era. The upstream
-     * judges the rest by its own revision's rules. These rejections carry no id.
+     * the route (404), then Origin and Host (403), which guard against DNS rebinding whatever the era, then a body
+     * that is not UTF-8 (400/-32700). The upstream judges the rest by its own revision's rules. A 403 keeps the id of a
+     * single request when the body lets it be read.
      */
     public Optional<Rejection> checkLegacy(InboundRequest request) {
         Objects.requireNonNull(request, "request");
@@ -115,9 +116,13 @@ public final class FrontDoor {
         }
         Optional<String> origin = policy.originPolicy().checkOrigin(request.headers().all(ORIGIN));
         if (origin.isPresent()) {
-            return Optional.of(Rejections.forbiddenOrigin(origin.get()));
+            return Optional.of(withReadableId(Rejections.forbiddenOrigin(origin.get()), request.body()));
         }
-        return policy.originPolicy().checkHost(request.headers().all(HOST)).map(Rejections::forbiddenHost);
+        Optional<String> host = policy.originPolicy().checkHost(request.headers().all(HOST));
+        if (host.isPresent()) {
+            return Optional.of(withReadableId(Rejections.forbiddenHost(host.get()), request.body()));
+        }
+        return HttpFraming.utf8Problem(request.body()).map(FramingRejections::bodyNotUtf8);
     }
 
     private Rejection beforeBody(String httpMethod, String path, HeaderView headers) {
@@ -161,6 +166,10 @@ public final class FrontDoor {
     }
 
     private Verdict checkBody(InboundRequest request) {
+        Optional<String> notUtf8 = HttpFraming.utf8Problem(request.body());
+        if (notUtf8.isPresent()) {
+            return rejected(FramingRejections.bodyNotUtf8(notUtf8.get()));
+        }
         Decoded decoded = JsonRpcCodec.decode(request.body());
         if (decoded instanceof Decoded.Malformed malformed) {
             return rejected(Rejections.parseError(malformed.error()));

@@ -115,11 +115,16 @@ class ConfigDriftTest {
             for (RecordComponent component : section.getValue().getClass().getRecordComponents()) {
                 String key = section.getKey() + "." + component.getName();
                 Object value = component.getAccessor().invoke(section.getValue());
+                if (value == null) {
+                    // A list whose default is derived from other keys (admin.allowedHosts); documented in words.
+                    assertThat(documented.get(key)).as(key).isNotNull();
+                    continue;
+                }
                 assertThat(parseDocumented(key, documented.get(key), value)).as(key).isEqualTo(value);
                 checked++;
             }
         }
-        assertThat(checked).isEqualTo(16);
+        assertThat(checked).isEqualTo(17);
         EraSetting defaultEra = ConfigLoader.parse(MINIMAL, "t.yaml").upstreams().get(0).era();
         assertThat(documented.get("upstreams[].era")).isEqualTo("`" + defaultEra.yamlName() + "`");
     }

@@ -50,7 +50,8 @@ class ConfigReadingTest {
                 new SecurityConfig(List.of("https://app.example.com", "http://localhost:5173"),
                         List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080")),
                 new LimitsConfig(8L * 1024 * 1024, 32 * 1024, 4096, 2000, Duration.ofMinutes(2),
-                        Duration.ofMillis(750), Duration.ofHours(1), 16, 64),
+                        Duration.ofMillis(750), Duration.ofHours(1), 16, 64, Duration.ofSeconds(45),
+                        Duration.ofMinutes(20), Duration.ofSeconds(3)),
                 new ErasConfig(Duration.ofHours(2), 50, "/var/lib/eragate/eras.json", Duration.ofSeconds(2)),
                 new BridgeConfig(20, Duration.ofMinutes(5), 32, Duration.ofSeconds(3), Duration.ofSeconds(30),
                         BridgeConfig.CacheScopeSetting.PUBLIC, BridgeConfig.SessionStrategy.PER_CALL,
@@ -80,7 +81,8 @@ class ConfigReadingTest {
         assertThat(defaults.routes()).isEmpty();
         assertThat(defaults.security()).isEqualTo(new SecurityConfig(null, null));
         assertThat(defaults.limits()).isEqualTo(new LimitsConfig(4L * 1024 * 1024, 16 * 1024, 8 * 1024, 10_000,
-                Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(60), 128, 1024));
+                Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(60), 128, 1024,
+                Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofSeconds(10)));
     }
 
     @Test

@@ -32,7 +32,7 @@ class ConfigValidationTest {
             """;
     private static final String LIMIT_KEYS = "maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections,"
             + " idleTimeout, upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,"
-            + " maxPendingUpstreamAcquires";
+            + " maxPendingUpstreamAcquires, requestHeaderTimeout";
     private static final String UPSTREAM_KEYS = "name, url, command, env, cwd, instances, restart, era, maxLineBytes,"
             + " maxPendingRequests, requestTimeout";
 
@@ -200,6 +200,8 @@ class ConfigValidationTest {
                         "limits.maxInitialLineBytes: must be between 1KiB and 64KiB, got \"99999999999GiB\""),
                 row("duration above its bound", VALID_BASE + "limits: {idleTimeout: 25h}",
                         "limits.idleTimeout: must be between 1ms and 24h, got \"25h\""),
+                row("request head timeout of zero", VALID_BASE + "limits: {requestHeaderTimeout: 0s}",
+                        "limits.requestHeaderTimeout: must be between 1ms and 24h, got \"0s\""),
                 row("duration of zero", VALID_BASE + "limits: {upstreamConnectTimeout: 0s}",
                         "limits.upstreamConnectTimeout: must be between 1ms and 24h, got \"0s\""),
                 row("negative duration in milliseconds", VALID_BASE + "limits: {upstreamResponseTimeout: -5}",
@@ -314,6 +316,34 @@ class ConfigValidationTest {
                 "limits.idleTimeout: expected a duration such as 500ms, 30s, 5m or 1h"
                         + " (a plain integer is milliseconds), got \"2d\"",
                 "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")");
+    }
+
+    static Stream<Arguments> rejectedSecrets() {
+        return Stream.of(
+                row("a state secret that is too short", VALID_BASE + "mrtr: {stateSecrets: [shortsecret]}",
+                        "mrtr.stateSecrets[0]: must be at least 16 bytes, got a value of 11 characters (not shown:"
+                                + " mrtr.stateSecrets[0] may hold a secret)"),
+                row("a state secret that is not a string", VALID_BASE + "mrtr: {stateSecrets: [12345678]}",
+                        "mrtr.stateSecrets[0]: expected a string, got a value of 8 characters (not shown:"
+                                + " mrtr.stateSecrets[0] may hold a secret)"),
+                row("an env token that is not a string", STDIO.replace("command: [node, server.js]",
+                        "command: [node, server.js]\n    env: {API_TOKEN: 987654321}"),
+                        "upstreams[0].env.API_TOKEN: expected a string (quote numbers and booleans), got a value of 9"
+                                + " characters (not shown: upstreams[0].env.API_TOKEN may hold a secret)"),
+                row("a URL with a token in its query", VALID_BASE.replace("http://127.0.0.1:3001/mcp",
+                        "ftp://127.0.0.1/mcp?api_key=hunter2hunter2"),
+                        "upstreams[0].url: must be an absolute http(s) URL, got \"ftp://127.0.0.1/mcp?(query not"
+                                + " shown)\""));
+    }
+
+    /** A rejected secret is named by its key and described, never printed. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rejectedSecrets")
+    void neverPrintsARejectedSecret(String name, String yaml, List<String> expected) {
+        reportsExactlyTheseProblems(name, yaml, expected);
+        ConfigException failure = catchThrowableOfType(ConfigException.class, () -> ConfigLoader.parse(yaml, "t.yaml"));
+        assertThat(String.join("\n", failure.problems())).doesNotContain("shortsecret").doesNotContain("12345678")
+                .doesNotContain("987654321").doesNotContain("hunter2");
     }
 
     private static Arguments row(String name, String yaml, String... problems) {

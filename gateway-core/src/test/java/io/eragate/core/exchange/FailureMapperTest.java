@@ -54,7 +54,8 @@ class FailureMapperTest {
                 Duration.ofSeconds(2), "bridge.initializeTimeout"), false, Era.MODERN, ID);
 
         assertThat(mapped.rejection().error().message()).isEqualTo(
-                "Gateway timeout: upstream \"old\" did not answer initialize within 2000 ms (bridge.initializeTimeout)");
+                "Gateway timeout: upstream \"old\" did not answer initialize within 2000 ms"
+                        + " (bridge.initializeTimeout)");
         assertThat(mapped.rejection().error().data().path("timeoutMs").asLong()).isEqualTo(2000);
     }
 

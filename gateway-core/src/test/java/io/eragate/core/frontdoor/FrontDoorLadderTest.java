@@ -7,6 +7,8 @@ import static io.eragate.core.frontdoor.TestRequests.withBody;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -76,13 +78,12 @@ class FrontDoorLadderTest {
                 LadderCase.of("no Host", toolsCall().without("Host"), 403, -32600,
                         "Forbidden: the Host header is missing (HTTP/1.1 requires it)"),
                 LadderCase.of("two Host fields", toolsCall().header("Host", "localhost", "localhost"), 403, -32600,
-                        "Forbidden: more than one Host header field (2)"))
-                .map(row -> row.withId("null"));
+                        "Forbidden: more than one Host header field (2)"));
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("originAndHost")
-    void rung2OriginAndHostNeverReadTheBody(LadderCase row) {
+    void rung2OriginAndHostKeepTheRequestId(LadderCase row) {
         row.assertRejected();
     }
 
@@ -129,6 +130,20 @@ class FrontDoorLadderTest {
         String notObject = "Invalid Request: the body is ";
         return Stream.of(
                 LadderCase.of("empty body", withBody(""), 400, -32700, "Parse error: the body is empty"),
+                LadderCase.of("UTF-16LE with a byte order mark", toolsCall().body(encoded("\uFEFF", "UTF-16LE")), 400,
+                        -32700, "Parse error: the body is not UTF-8: it starts with the UTF-16LE byte order mark")
+                        .withId("null"),
+                LadderCase.of("UTF-16BE with a byte order mark", toolsCall().body(encoded("\uFEFF", "UTF-16BE")), 400,
+                        -32700, "Parse error: the body is not UTF-8: it starts with the UTF-16BE byte order mark")
+                        .withId("null"),
+                LadderCase.of("UTF-32LE with a byte order mark", toolsCall().body(encoded("\uFEFF", "UTF-32LE")), 400,
+                        -32700, "Parse error: the body is not UTF-8: it starts with the UTF-32LE byte order mark")
+                        .withId("null"),
+                LadderCase.of("UTF-16 without a byte order mark", toolsCall().body(encoded("", "UTF-16LE")), 400,
+                        -32700, "Parse error: the body is not UTF-8: it has NUL bytes, as UTF-16 or UTF-32 text does")
+                        .withId("null"),
+                LadderCase.of("invalid UTF-8", toolsCall().body(latin1Name()), 400, -32700,
+                        "Parse error: the body is not UTF-8: it has an invalid UTF-8 byte sequence").withId("null"),
                 LadderCase.of("truncated JSON", withBody("{\"jsonrpc\":"), 400, -32700, "Parse error: …"),
                 LadderCase.of("not JSON", withBody("hello"), 400, -32700, "Parse error: …"),
                 LadderCase.of("trailing content", withBody("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"} x"),
@@ -483,5 +498,17 @@ class FrontDoorLadderTest {
         TestRequests.Builder tasksGet = call("tasks/get", "\"taskId\":\"t1\"", null);
         assertThat(TestRequests.FRONT_DOOR.check(tasksGet.build())).isInstanceOf(Verdict.Rejected.class);
         assertThat(widened.check(tasksGet.build())).isInstanceOf(Verdict.Accepted.class);
+    }
+
+    /** The default tools/call body, with {@code prefix} before it, in {@code charset}. */
+    private static byte[] encoded(String prefix, String charset) {
+        return (prefix + new String(toolsCall().build().body(), StandardCharsets.UTF_8))
+                .getBytes(Charset.forName(charset));
+    }
+
+    /** A tools/call body with an ISO-8859-1 "é" in a string: a byte that starts no valid UTF-8 sequence. */
+    private static byte[] latin1Name() {
+        return "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"caf\u00e9\"}}"
+                .getBytes(StandardCharsets.ISO_8859_1);
     }
 }

@@ -2,6 +2,7 @@ package io.eragate.core.frontdoor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -74,5 +75,25 @@ class LegacyTrafficTest {
                 .extracting(Rejection::httpStatus).isEqualTo(403);
         assertThat(door.checkLegacy(legacy(INITIALIZE).header("Host", "evil.example").build())).get()
                 .extracting(Rejection::httpStatus).isEqualTo(403);
+    }
+
+    @Test
+    void aRefusedOriginOrHostKeepsTheRequestId() {
+        FrontDoor door = TestRequests.FRONT_DOOR;
+
+        assertThat(door.checkLegacy(legacy(INITIALIZE).header("Origin", "http://evil.example").build())).get()
+                .extracting(rejection -> rejection.id().toString()).isEqualTo("1");
+        assertThat(door.checkLegacy(legacy(INITIALIZE).header("Host", "evil.example").build())).get()
+                .extracting(rejection -> rejection.id().toString()).isEqualTo("1");
+    }
+
+    @Test
+    void aLegacyBodyThatIsNotUtf8IsRefused() {
+        Rejection rejection = TestRequests.FRONT_DOOR.checkLegacy(
+                legacy("\uFEFF" + INITIALIZE).body(("\uFEFF" + INITIALIZE).getBytes(StandardCharsets.UTF_16LE))
+                        .build()).orElseThrow();
+
+        assertThat(rejection.httpStatus()).isEqualTo(400);
+        assertThat(rejection.error().code()).isEqualTo(-32700);
     }
 }

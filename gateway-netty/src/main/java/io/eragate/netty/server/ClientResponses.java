@@ -5,13 +5,16 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.socket.DuplexChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpVersion;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 /** Writes complete responses that the gateway produces itself: rejections and empty acknowledgements. */
 public final class ClientResponses {
@@ -27,6 +30,32 @@ public final class ClientResponses {
     /** {@code rejection} as a complete response for a handler that writes it itself; says close unless keep-alive. */
     static FullHttpResponse rejectionResponse(Rejection rejection, boolean keepAlive) {
         return prepare(build(rejection), keepAlive);
+    }
+
+    /**
+     * Writes {@code rejection} with {@code Connection: close} and leaves the closing to the caller, which may first
+     * shut only the output so that the answer is not lost to a reset.
+     */
+    static ChannelFuture rejectionWritten(ChannelHandlerContext ctx, Rejection rejection) {
+        return ctx.writeAndFlush(prepare(build(rejection), false));
+    }
+
+    /**
+     * Once {@code written} is out, shuts only the output and closes after {@code linger} at the latest (or when the
+     * client closes its side, which the caller watches for): closing with input still unread would reset the
+     * connection, and the reset could destroy the answer in the client's buffers before it is read.
+     */
+    static void closeAfterLinger(ChannelHandlerContext ctx, ChannelFuture written, Duration linger) {
+        written.addListener((ChannelFutureListener) done -> {
+            if (done.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
+                duplex.shutdownOutput();
+                ctx.executor().schedule(() -> {
+                    ctx.close();
+                }, linger.toNanos(), TimeUnit.NANOSECONDS);
+            } else {
+                ctx.close();
+            }
+        });
     }
 
     /** Writes a body-less response with {@code status}. */

@@ -6,11 +6,10 @@ import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.socket.DuplexChannel;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
@@ -18,7 +17,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -91,16 +89,7 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
         outcome.jsonRpcErrorCode(rejection.error().code());
         outcome.addBytesOut(rejection.body().length);
         outcome.finish(true, System.nanoTime());
-        ctx.writeAndFlush(Unpooled.wrappedBuffer(refusal)).addListener((ChannelFutureListener) written -> {
-            if (written.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
-                duplex.shutdownOutput();
-                ctx.executor().schedule(() -> {
-                    ctx.close();
-                }, linger.toNanos(), TimeUnit.NANOSECONDS);
-            } else {
-                ctx.close();
-            }
-        });
+        ClientResponses.closeAfterLinger(ctx, ctx.writeAndFlush(Unpooled.wrappedBuffer(refusal)), linger);
     }
 
     @Override
@@ -110,6 +99,16 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         ctx.fireChannelRead(msg);
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof ChannelInputShutdownEvent && Boolean.TRUE.equals(ctx.channel().attr(REFUSED).get())) {
+            // Connections allow half-closure; a refused one has said all it will, and its answer is out.
+            ctx.close();
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     @Override

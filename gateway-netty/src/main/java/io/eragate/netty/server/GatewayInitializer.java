@@ -1,6 +1,7 @@
 package io.eragate.netty.server;
 
 import io.eragate.core.config.LimitsConfig;
+import io.netty.channel.ChannelOption;
 import io.netty.channel.ChannelPipeline;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.ChannelInitializer;
@@ -10,14 +11,17 @@ import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Assembles the client pipeline in named steps: connection bounds, HTTP decoding and its failures, idleness, body
- * aggregation, and the MCP handler.
+ * Assembles the client pipeline in named steps: connection bounds, idleness, the request head's deadline, HTTP
+ * decoding and its failures, the checks of a request head, body aggregation, and the MCP handler.
  */
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
     static final String CONNECTION_LIMIT = "connection-limit";
+    static final String HEAD_TIMEOUT_BYTES = "head-timeout-bytes";
     static final String HTTP_CODEC = "http-codec";
     static final String OUTCOME_TAP = "outcome-tap";
+    static final String HEAD_TIMEOUT_HEADS = "head-timeout-heads";
     static final String DECODER_FAILURE = "decoder-failure";
+    static final String HEAD_CHECK = "head-check";
     static final String IDLE_STATE = "idle-state";
     static final String CLOSE_ON_IDLE = "close-on-idle";
     static final String BODY_AGGREGATOR = "body-aggregator";
@@ -40,6 +44,9 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
 
     @Override
     protected void initChannel(SocketChannel channel) {
+        // A client that half-closes after its requests (shutdown(SHUT_WR)) still gets their answers; the MCP handler
+        // closes the connection once they are written.
+        channel.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
         ChannelPipeline pipeline = channel.pipeline();
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
@@ -60,10 +67,14 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
                 .setMaxHeaderSize(limits.maxHeaderBytes())
                 .setMaxChunkSize(64 * 1024)
                 .setValidateHeaders(true);
+        RequestHeadTimeout headTimeout = new RequestHeadTimeout(limits.requestHeaderTimeout());
+        pipeline.addLast(HEAD_TIMEOUT_BYTES, headTimeout.bytes());
         pipeline.addLast(HTTP_CODEC, new HttpServerCodec(decoderConfig));
         pipeline.addLast(OUTCOME_TAP, new OutcomeTap(context.observer()));
+        pipeline.addLast(HEAD_TIMEOUT_HEADS, headTimeout.heads());
         pipeline.addLast(DECODER_FAILURE, new DecoderFailureHandler(limits.maxHeaderBytes(),
                 limits.maxInitialLineBytes()));
+        pipeline.addLast(HEAD_CHECK, new HeadCheckHandler());
         pipeline.addLast(BODY_AGGREGATOR, new JsonBodyAggregator((int) limits.maxBodyBytes()));
     }
 }

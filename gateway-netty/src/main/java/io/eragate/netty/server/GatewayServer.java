@@ -12,8 +12,10 @@ import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.security.AdminAccess;
 import io.eragate.core.security.OriginPolicy;
 import io.eragate.netty.admin.AdminHandler;
+import io.eragate.netty.admin.AdminHostCheckHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
@@ -100,11 +102,14 @@ public final class GatewayServer implements AutoCloseable {
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
             GatewayServer[] self = new GatewayServer[1];
+            AdminAccess adminAccess = new AdminAccess(OriginPolicy.of(config.admin().effectiveAllowedOrigins(),
+                    config.admin().effectiveAllowedHosts()));
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024),
+                                    new AdminHostCheckHandler(adminAccess),
                                     new AdminHandler(() -> self[0] != null && self[0].ready, pages));
                         }
                     }, limits);

@@ -27,9 +27,12 @@ import io.eragate.netty.upstream.PassedThroughRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -70,12 +73,18 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             HttpHeaderNames.ACCEPT, McpHeaders.SESSION_ID, McpHeaders.PROTOCOL_VERSION, McpHeaders.LAST_EVENT_ID);
 
     private final GatewayContext context;
-    private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
+    /** Pipelined requests, and at most one {@link InputRefused} last, each waiting for the answers before it. */
+    private final ArrayDeque<Object> queued = new ArrayDeque<>();
     private ClientExchange current;
     /** What is learned about the request being served, for its outcome report. */
     private OutcomeRecorder outcome;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
+    /**
+     * The client's input has ended (half-close) or was refused ({@link InputRefused}): nothing more is read, and the
+     * connection closes once every answer it owes is written.
+     */
+    private boolean inputEnded;
 
     /** Creates the handler of one client connection. */
     public McpRequestHandler(GatewayContext context) {
@@ -89,6 +98,20 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (inputEnded) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        if (msg instanceof InputRefused refused) {
+            inputEnded = true;
+            ctx.channel().config().setAutoRead(false);
+            if (busy) {
+                queued.addLast(refused);
+            } else {
+                refuse(ctx, refused);
+            }
+            return;
+        }
         if (!(msg instanceof FullHttpRequest request)) {
             ReferenceCountUtil.release(msg);
             return;
@@ -313,24 +336,62 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void done(ChannelHandlerContext ctx) {
         current = null;
-        FullHttpRequest next = ctx.channel().isActive() ? queued.pollFirst() : null;
+        Object next = ctx.channel().isActive() ? queued.pollFirst() : null;
         if (next == null) {
             setBusy(ctx, false);
-            if (ctx.channel().isActive()) {
+            if (inputEnded) {
+                closeAfterWrites(ctx);
+            } else if (ctx.channel().isActive()) {
                 ctx.channel().config().setAutoRead(true);
             }
             return;
         }
+        if (next instanceof InputRefused refused) {
+            refuse(ctx, refused);
+            return;
+        }
+        FullHttpRequest request = (FullHttpRequest) next;
         // The connection stays busy until the next request starts, so that a request read in between queues behind
         // it. A fresh task keeps a long pipeline from growing the stack through nested completions.
         ctx.executor().execute(() -> {
             if (ctx.channel().isActive()) {
-                handle(ctx, next);
+                handle(ctx, request);
             } else {
-                next.release();
+                request.release();
                 setBusy(ctx, false);
             }
         });
+    }
+
+    /** Answers input that could not be read, now that every earlier answer is written, and closes. */
+    private void refuse(ChannelHandlerContext ctx, InputRefused refused) {
+        setBusy(ctx, false);
+        ClientResponses.writeRejection(ctx, refused.rejection(), false);
+    }
+
+    /**
+     * Closes once what was written is flushed: a close right away could discard an answer still waiting for room in
+     * the socket's buffer.
+     */
+    private static void closeAfterWrites(ChannelHandlerContext ctx) {
+        if (ctx.channel().isActive()) {
+            ctx.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    /**
+     * A half-closed connection ({@code shutdown(SHUT_WR)}, kept open by {@code ALLOW_HALF_CLOSURE}) still gets every
+     * answer it is owed: the connection closes only once the last of them is written.
+     */
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof ChannelInputShutdownEvent) {
+            inputEnded = true;
+            if (!busy) {
+                closeAfterWrites(ctx);
+            }
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     @Override
@@ -339,9 +400,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         if (exchange != null) {
             exchange.cancel();
         }
-        FullHttpRequest request;
+        Object request;
         while ((request = queued.pollFirst()) != null) {
-            request.release();
+            ReferenceCountUtil.release(request);
         }
         ctx.fireChannelInactive();
     }

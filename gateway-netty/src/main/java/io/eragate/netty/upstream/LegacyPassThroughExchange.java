@@ -14,7 +14,6 @@ import io.eragate.core.sse.SseEvent;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;

@@ -63,6 +63,16 @@ final class RawConnection implements AutoCloseable {
         return send(text.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** Ends what this side sends ({@code shutdown(SHUT_WR)}) and keeps reading. */
+    RawConnection halfClose() {
+        try {
+            socket.shutdownOutput();
+            return this;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     InputStream input() {
         return in;
     }

@@ -9,6 +9,7 @@ final class TestLimits {
     private int maxHeaderBytes;
     private int maxConnections;
     private Duration upstreamResponseTimeout;
+    private Duration requestHeaderTimeout;
     private final LimitsConfig defaults = LimitsConfig.defaults();
 
     private TestLimits() {
@@ -16,6 +17,7 @@ final class TestLimits {
         maxHeaderBytes = defaults.maxHeaderBytes();
         maxConnections = defaults.maxConnections();
         upstreamResponseTimeout = defaults.upstreamResponseTimeout();
+        requestHeaderTimeout = defaults.requestHeaderTimeout();
     }
 
     static TestLimits defaults() {
@@ -42,9 +44,15 @@ final class TestLimits {
         return this;
     }
 
+    TestLimits requestHeaderTimeout(Duration timeout) {
+        requestHeaderTimeout = timeout;
+        return this;
+    }
+
     LimitsConfig build() {
         return new LimitsConfig(maxBodyBytes, maxHeaderBytes, defaults.maxInitialLineBytes(), maxConnections,
                 defaults.idleTimeout(), defaults.upstreamConnectTimeout(), upstreamResponseTimeout,
-                defaults.maxUpstreamConnectionsPerEventLoop(), defaults.maxPendingUpstreamAcquires());
+                defaults.maxUpstreamConnectionsPerEventLoop(), defaults.maxPendingUpstreamAcquires(),
+                defaults.upstreamIdleTimeout(), defaults.upstreamTotalTimeout(), requestHeaderTimeout);
     }
 }

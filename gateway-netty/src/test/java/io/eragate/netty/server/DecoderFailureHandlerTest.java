@@ -2,13 +2,14 @@ package io.eragate.netty.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.buffer.ByteBuf;
+import io.eragate.core.frontdoor.Rejection;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -24,52 +25,67 @@ class DecoderFailureHandlerTest {
                 new HttpObjectAggregator(4096));
     }
 
-    private static String responseOf(EmbeddedChannel channel) {
-        StringBuilder text = new StringBuilder();
-        Object out;
-        while ((out = channel.readOutbound()) != null) {
-            ByteBuf buf = (ByteBuf) out;
-            text.append(buf.toString(StandardCharsets.UTF_8));
-            buf.release();
-        }
-        return text.toString();
+    /** The refusal passed on for the MCP handler to answer in turn; nothing is written here. */
+    private static Rejection refusalOf(EmbeddedChannel channel) {
+        assertThat((Object) channel.readOutbound()).as("answered in turn by the MCP handler, not here").isNull();
+        Object passed = channel.readInbound();
+        assertThat(passed).isInstanceOf(InputRefused.class);
+        assertThat((Object) channel.readInbound()).as("nothing after the failure reaches later handlers").isNull();
+        return ((InputRefused) passed).rejection();
+    }
+
+    private static String text(Rejection rejection) {
+        return new String(rejection.body(), StandardCharsets.UTF_8);
     }
 
     @Test
-    void headerBlockOverTheLimitIsAnswered431AndClosed() {
+    void headerBlockOverTheLimitIsRefused431() {
         EmbeddedChannel channel = channel();
         String request = "POST /mcp HTTP/1.1\r\nHost: x\r\nX-Big: " + "a".repeat(2000) + "\r\n\r\n";
         channel.writeInbound(Unpooled.copiedBuffer(request, StandardCharsets.US_ASCII));
 
-        String response = responseOf(channel);
-        assertThat(response).as("status line").startsWith("HTTP/1.1 431");
-        assertThat(response).as("body names the limit").contains("1024");
-        assertThat(channel.isOpen()).as("connection closed after a decoder failure").isFalse();
-        assertThat((Object) channel.readInbound()).as("nothing reaches later handlers").isNull();
+        Rejection rejection = refusalOf(channel);
+        assertThat(rejection.httpStatus()).isEqualTo(431);
+        assertThat(text(rejection)).as("body names the limit").contains("1024");
         channel.finishAndReleaseAll();
     }
 
     @Test
-    void requestLineOverTheLimitIsAnswered414() {
+    void requestLineOverTheLimitIsRefused414() {
         EmbeddedChannel channel = channel();
         String request = "POST /" + "p".repeat(400) + " HTTP/1.1\r\nHost: x\r\n\r\n";
         channel.writeInbound(Unpooled.copiedBuffer(request, StandardCharsets.US_ASCII));
 
-        assertThat(responseOf(channel)).startsWith("HTTP/1.1 414");
-        assertThat(channel.isOpen()).isFalse();
+        assertThat(refusalOf(channel).httpStatus()).isEqualTo(414);
         channel.finishAndReleaseAll();
     }
 
     @Test
-    void garbageIsAnswered400NeverAHang() {
+    void aChunkExtensionOverTheLineLimitIsRefused400NotAsALongUri() {
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(new HttpDecoderConfig()
+                .setMaxHeaderSize(MAX_HEADER_BYTES).setMaxInitialLineLength(MAX_LINE_BYTES)),
+                new DecoderFailureHandler(MAX_HEADER_BYTES, MAX_LINE_BYTES));
+        String request = "POST /mcp HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "2;ext=" + "e".repeat(400) + "\r\n{}\r\n0\r\n\r\n";
+        channel.writeInbound(Unpooled.copiedBuffer(request, StandardCharsets.US_ASCII));
+        ReferenceCountUtil.release(channel.readInbound());
+
+        Rejection rejection = refusalOf(channel);
+        assertThat(rejection.httpStatus()).isEqualTo(400);
+        assertThat(rejection.error().message()).contains("chunk-size line").contains(String.valueOf(MAX_LINE_BYTES))
+                .doesNotContain("URI");
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
+    void garbageIsRefused400NeverAHang() {
         EmbeddedChannel channel = channel();
         channel.writeInbound(Unpooled.copiedBuffer("POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n",
                 StandardCharsets.US_ASCII));
 
-        String response = responseOf(channel);
-        assertThat(response).startsWith("HTTP/1.1 400");
-        assertThat(response).contains("\"jsonrpc\":\"2.0\"");
-        assertThat(channel.isOpen()).isFalse();
+        Rejection rejection = refusalOf(channel);
+        assertThat(rejection.httpStatus()).isEqualTo(400);
+        assertThat(text(rejection)).contains("\"jsonrpc\":\"2.0\"");
         channel.finishAndReleaseAll();
     }
 

@@ -2,6 +2,7 @@ package io.eragate.netty.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eragate.core.frontdoor.Rejection;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -24,16 +25,36 @@ class JsonBodyAggregatorTest {
     }
 
     @Test
-    void declaredBodyOverTheLimitIsAnswered413WithAJsonRpcErrorNamingTheLimit() {
+    void declaredBodyOverTheLimitIsRefused413WithAJsonRpcErrorNamingTheLimit() {
         EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(), new JsonBodyAggregator(1024));
         channel.writeInbound(Unpooled.copiedBuffer(
                 "POST /mcp HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 5000\r\n\r\n",
                 StandardCharsets.US_ASCII));
 
+        assertThat(drain(channel)).as("answered in turn by the MCP handler, which then closes").isEmpty();
+        Rejection rejection = refusalOf(channel);
+        assertThat(rejection.httpStatus()).isEqualTo(413);
+        assertThat(new String(rejection.body(), StandardCharsets.UTF_8)).contains("\"error\"").contains("1024");
+        channel.finishAndReleaseAll();
+    }
+
+    private static Rejection refusalOf(EmbeddedChannel channel) {
+        Object passed = channel.readInbound();
+        assertThat(passed).isInstanceOf(InputRefused.class);
+        return ((InputRefused) passed).rejection();
+    }
+
+    @Test
+    void anUnsupportedExpectationIsAnswered417WithAJsonRpcErrorAndConnectionClose() {
+        EmbeddedChannel channel = new EmbeddedChannel(new HttpServerCodec(), new JsonBodyAggregator(1024));
+        channel.writeInbound(Unpooled.copiedBuffer("POST /mcp HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\n"
+                + "Content-Type: application/json\r\nContent-Length: 4\r\n\r\n", StandardCharsets.US_ASCII));
+
         String response = drain(channel);
-        assertThat(response).startsWith("HTTP/1.1 413");
-        assertThat(response).contains("application/json").contains("\"error\"").contains("1024");
-        assertThat(channel.isOpen()).as("the unread body makes the connection unusable").isFalse();
+        assertThat(response).startsWith("HTTP/1.1 417");
+        assertThat(response).containsIgnoringCase("connection: close").contains("application/json")
+                .contains("\"code\":-32600").contains("\\\"200-ok\\\"");
+        assertThat(channel.isOpen()).isFalse();
         channel.finishAndReleaseAll();
     }
 
@@ -74,7 +95,7 @@ class JsonBodyAggregatorTest {
                 + Integer.toHexString(chunk.length()) + "\r\n" + chunk + "\r\n0\r\n\r\n";
         channel.writeInbound(Unpooled.copiedBuffer(request, StandardCharsets.US_ASCII));
 
-        assertThat(drain(channel)).startsWith("HTTP/1.1 413");
+        assertThat(refusalOf(channel).httpStatus()).isEqualTo(413);
         assertThat((Object) channel.readInbound()).isNull();
         channel.finishAndReleaseAll();
     }
