@@ -130,8 +130,7 @@ public final class GatewayServer implements AutoCloseable {
         for (UpstreamConfig upstream : httpUpstreams) {
             upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
         }
-        List<Route> routes = config.routes().stream()
-                .map((RouteConfig r) -> new Route(r.path(), r.upstream())).toList();
+        List<Route> routes = config.routes().stream().map(RouteConfig::toRoute).toList();
         RouteTable routeTable = new RouteTable(routes);
         OriginPolicy originPolicy = OriginPolicy.of(config.security().effectiveAllowedOrigins(config.listen()),
                 config.security().effectiveAllowedHosts(config.listen()));
