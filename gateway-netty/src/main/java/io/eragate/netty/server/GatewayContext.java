@@ -7,6 +7,7 @@ import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.federation.Federation;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.upstream.UpstreamPools;
@@ -27,10 +28,11 @@ import java.util.Objects;
  * @param bridge the legacy bridge's shared state
  * @param stdio the upstreams that are local processes (not in {@code upstreams}, which are HTTP)
  * @param legacySse the legacy HTTP upstreams that speak only 2024-11-05 HTTP+SSE, learned at their first request
+ * @param federation the fan-out, merged-list cache and catalogues of federated routes
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-        LegacySseUpstreams legacySse) {
+        LegacySseUpstreams legacySse, Federation federation) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -42,6 +44,16 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(stdio, "stdio");
         Objects.requireNonNull(legacySse, "legacySse");
+        Objects.requireNonNull(federation, "federation");
+    }
+
+    /** A context whose federated routes (if any) keep their merged lists with the default bridge list cache bounds. */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
+            LegacySseUpstreams legacySse) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse,
+                new Federation((int) limits.maxBodyBytes(), BridgeConfig.defaults().listCacheTtl(),
+                        BridgeConfig.defaults().listCacheMaxEntries(), GatewayVersion.current()));
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */

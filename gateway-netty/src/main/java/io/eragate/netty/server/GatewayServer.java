@@ -16,6 +16,7 @@ import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.federation.Federation;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.bridge.ListenHub;
@@ -28,6 +29,8 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.local.LocalChannel;
+import io.netty.channel.local.LocalServerChannel;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
@@ -61,6 +64,7 @@ public final class GatewayServer implements AutoCloseable {
     private final AdminPages adminPages;
     private final GatewayContext context;
     private volatile boolean ready;
+    private Channel loopbackChannel;
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
             Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages, GatewayContext context) {
@@ -109,9 +113,11 @@ public final class GatewayServer implements AutoCloseable {
                 context.stdio().close();
                 throw e;
             }
+            Channel loopback = bindLoopback(workers, context);
             // Processes start in the background; requests that come before one is ready wait for it.
             context.stdio().start();
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
+            server.loopbackChannel = loopback;
             self[0] = server;
             server.ready = true;
             log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
@@ -148,7 +154,10 @@ public final class GatewayServer implements AutoCloseable {
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
                 limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
                 config.bridge().maxInFlightPerSession());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse);
+        Federation federation = new Federation((int) limits.maxBodyBytes(), config.bridge().listCacheTtl(),
+                config.bridge().listCacheMaxEntries(), GatewayVersion.current());
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
+                federation);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
@@ -193,6 +202,22 @@ public final class GatewayServer implements AutoCloseable {
                 cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
     }
 
+    /** The in-process listener federated routes fan out over (see {@link InternalExchangeHandler}). */
+    private static Channel bindLoopback(EventLoopGroup workers, GatewayContext context) {
+        return new ServerBootstrap()
+                .group(workers, workers)
+                .channel(LocalServerChannel.class)
+                .childHandler(new ChannelInitializer<LocalChannel>() {
+                    @Override
+                    protected void initChannel(LocalChannel channel) {
+                        channel.pipeline().addLast(new InternalExchangeHandler(context));
+                    }
+                })
+                .bind(context.federation().loopback())
+                .syncUninterruptibly()
+                .channel();
+    }
+
     /** The address the MCP listener is bound to (its port is the real one when 0 was configured). */
     public InetSocketAddress listenAddress() {
         return (InetSocketAddress) listenChannel.localAddress();
@@ -234,6 +259,9 @@ public final class GatewayServer implements AutoCloseable {
         ready = false;
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
+        if (loopbackChannel != null) {
+            loopbackChannel.close().awaitUninterruptibly();
+        }
         // Listen streams get their graceful final result while their connections are still open.
         context.bridge().listens().close();
         // Pooled upstream sessions get their DELETE, and requests on stdio processes their 502, while the event

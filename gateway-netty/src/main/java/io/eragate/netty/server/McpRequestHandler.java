@@ -6,22 +6,12 @@ import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.frontdoor.Verdict;
-import io.eragate.core.era.EraProbeException;
-import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
-import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
-import io.eragate.netty.bridge.BridgeExchange;
-import io.eragate.netty.bridge.ListenExchange;
-import io.eragate.netty.stdio.SessionSource;
-import io.eragate.netty.stdio.StdioExchange;
-import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.LegacyPassThroughExchange;
-import io.eragate.netty.upstream.ModernExchange;
 import io.eragate.netty.upstream.PassedThroughRequest;
-import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
@@ -43,9 +33,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -67,6 +54,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             HttpHeaderNames.ACCEPT, McpHeaders.SESSION_ID, McpHeaders.PROTOCOL_VERSION, McpHeaders.LAST_EVENT_ID);
 
     private final GatewayContext context;
+    private final Dispatcher dispatcher;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
     private ClientExchange current;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
@@ -75,6 +63,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     /** Creates the handler of one client connection. */
     public McpRequestHandler(GatewayContext context) {
         this.context = context;
+        this.dispatcher = new Dispatcher(context);
     }
 
     /** Whether {@code channel} has an exchange in flight; idle connections may be closed, busy ones not. */
@@ -109,9 +98,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             String path = pathOf(request.uri());
             InboundRequest inbound = new InboundRequest(request.method().name(), path,
                     new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
-            UpstreamTarget legacyTarget = LegacyTraffic.isLegacyEra(inbound) ? httpUpstreamOf(path) : null;
-            if (legacyTarget != null) {
-                handleLegacy(ctx, request, inbound, legacyTarget, keepAlive);
+            Optional<Route> legacyRoute = LegacyTraffic.isLegacyEra(inbound) ? context.routes().match(path)
+                    : Optional.empty();
+            if (legacyRoute.isPresent()) {
+                handleLegacy(ctx, request, inbound, legacyRoute.get(), keepAlive);
             } else {
                 ladder(ctx, request, inbound, keepAlive);
             }
@@ -142,11 +132,11 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * A legacy-era client's request on a route to an HTTP upstream: after the route and origin checks, it goes through
-     * to a legacy upstream, or meets the modern ladder (see {@link LegacyRouting}).
+     * A legacy-era client's request on a route: after the route and origin checks, the dispatcher sends it through to
+     * a legacy upstream, or to the modern ladder.
      */
     private void handleLegacy(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound,
-            UpstreamTarget target, boolean keepAlive) {
+            Route route, boolean keepAlive) {
         Optional<Rejection> refused = context.frontDoor().checkLegacy(inbound);
         if (refused.isPresent()) {
             ClientResponses.writeRejection(ctx, refused.get(), keepAlive);
@@ -154,7 +144,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         request.retain();
-        LegacyRouting.route(ctx, context, target, () -> {
+        dispatcher.dispatchLegacy(ctx, route, inbound.body(), target -> {
             try {
                 passThrough(ctx, request, inbound, target, keepAlive);
             } finally {
@@ -185,21 +175,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         current.start();
     }
 
-    /** The HTTP upstream {@code path} routes to, or {@code null} for an unrouted path or a stdio upstream. */
-    private UpstreamTarget httpUpstreamOf(String path) {
-        Optional<Route> route = context.routes().match(path);
-        if (route.isEmpty() || context.stdio().get(route.get().upstream()).isPresent()) {
-            return null;
-        }
-        return context.upstreams().get(route.get().upstream());
-    }
-
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
             String path, boolean keepAlive) {
         Optional<Route> route = context.routes().match(path);
-        UpstreamTarget target = route.map(r -> context.upstreams().get(r.upstream())).orElse(null);
-        Optional<StdioUpstream> stdio = route.flatMap(r -> context.stdio().get(r.upstream()));
-        if (target == null && stdio.isEmpty()) {
+        if (route.isEmpty()) {
             ClientResponses.writeRejection(ctx, Rejections.unknownPath(path), keepAlive);
             done(ctx);
             return;
@@ -208,76 +187,18 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
                 clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
                 clientAcceptsChunked);
-        if (stdio.isPresent()) {
-            // A process's era is its own business: the stdio upstream probes it and translates.
-            current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio().stamper(),
-                    context.stdio().discover(), () -> done(ctx));
-            current.start();
-            return;
-        }
-        CompletableFuture<Era> era = context.eras().eraOf(target);
-        if (era.isDone()) {
-            startExchange(ctx, forwarded, target, era);
-        } else {
-            era.whenComplete((ignored, failure) -> ctx.executor().execute(
-                    () -> startExchange(ctx, forwarded, target, era)));
-        }
-    }
-
-    /** Starts the exchange that suits the upstream's era, once that era is known. */
-    private void startExchange(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
-            CompletableFuture<Era> era) {
-        if (!ctx.channel().isActive()) {
-            done(ctx);
-            return;
-        }
-        Era known;
-        try {
-            known = era.join();
-        } catch (CompletionException | CancellationException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            int status = cause instanceof EraProbeException probe ? probe.suggestedHttpStatus() : 502;
-            String why = cause instanceof EraProbeException probe ? probe.why() : String.valueOf(cause);
-            ClientResponses.writeRejection(ctx, Rejections.eraUnknown(forwarded.request().id(), target.name(), why,
-                    status), forwarded.keepAlive());
-            done(ctx);
-            return;
-        }
-        if (known == Era.LEGACY) {
-            // A legacy origin may speak only the 2024-11-05 HTTP+SSE transport; that is learned once, here.
-            CompletableFuture<Optional<SessionSource>> sse = context.legacySse().sourceFor(target);
-            if (sse.isDone()) {
-                startLegacy(ctx, forwarded, target, sse);
-            } else {
-                sse.whenComplete((ignored, failure) -> ctx.executor().execute(
-                        () -> startLegacy(ctx, forwarded, target, sse)));
+        dispatcher.dispatch(ctx, forwarded, route.get(), new Dispatcher.Host() {
+            @Override
+            public void started(ClientExchange exchange) {
+                current = exchange;
+                exchange.start();
             }
-            return;
-        }
-        UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
-        current = new ModernExchange(ctx, forwarded, target, pool, context.limits().upstreamResponseTimeout(),
-                () -> done(ctx), what -> context.eras().contradicted(target, what));
-        current.start();
-    }
 
-    private void startLegacy(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
-            CompletableFuture<Optional<SessionSource>> sse) {
-        if (!ctx.channel().isActive()) {
-            done(ctx);
-            return;
-        }
-        Optional<SessionSource> sseSource = sse.isCompletedExceptionally() ? Optional.empty() : sse.join();
-        if (sseSource.isPresent()) {
-            current = new StdioExchange(ctx, forwarded, sseSource.get(), context.stdio().stamper(),
-                    context.stdio().discover(), () -> done(ctx));
-        } else if (Methods.SUBSCRIPTIONS_LISTEN.equals(forwarded.request().method())) {
-            current = new ListenExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
-                    context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));
-        } else {
-            current = new BridgeExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
-                    context.bridge(), context.limits().upstreamResponseTimeout(), () -> done(ctx));
-        }
-        current.start();
+            @Override
+            public void done() {
+                McpRequestHandler.this.done(ctx);
+            }
+        });
     }
 
     private void done(ChannelHandlerContext ctx) {
