@@ -8,6 +8,7 @@ import io.eragate.netty.bridge.ClientStream;
 import io.eragate.netty.server.ClientResponses;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
+import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.channel.ChannelHandlerContext;
 import java.util.concurrent.CompletableFuture;
 
@@ -23,12 +24,14 @@ public final class FanOutExchange implements ClientExchange {
     private final Route route;
     private final Federation federation;
     private final Runnable done;
+    private final UpstreamChannelPool pool;
     private CompletableFuture<Federation.Outcome> outcome;
     private boolean finished;
 
     /** An exchange answering {@code forwarded} on {@code route}; {@code done} runs once it has ended. */
     public FanOutExchange(ChannelHandlerContext client, ForwardedRequest forwarded, Route route, Federation federation,
-            Runnable done) {
+            UpstreamChannelPool pool, Runnable done) {
+        this.pool = pool;
         this.client = client;
         this.forwarded = forwarded;
         this.route = route;
@@ -38,7 +41,7 @@ public final class FanOutExchange implements ClientExchange {
 
     @Override
     public void start() {
-        outcome = federation.fanOut(client.channel().eventLoop(), route, forwarded);
+        outcome = federation.fanOut(pool, route, forwarded);
         outcome.whenComplete((result, failure) -> client.executor().execute(() -> finish(result)));
     }
 

@@ -16,22 +16,20 @@ import io.eragate.core.route.NameKind;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.UpstreamAnswer;
 import io.eragate.netty.upstream.ForwardedRequest;
-import io.netty.channel.EventLoop;
-import io.netty.channel.local.LocalAddress;
+import io.eragate.netty.upstream.UpstreamChannelPool;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state and the fan-out of every federated route: asks each upstream over the in-process loopback, merges with
+ * The state and the fan-out of every federated route: asks each upstream through the gateway's internal endpoint, merges with
  * the core, caches merged pages per (route, principal, method, cursor), and keeps each route's ownership catalogue.
  * Thread-safe; one per server.
  */
@@ -42,7 +40,7 @@ public final class Federation {
     /** Pages of one list a catalogue fetch follows at most, so that a cursor loop upstream cannot hold it. */
     private static final int MAX_CATALOGUE_PAGES = 10;
 
-    private final LocalAddress loopback;
+    private final InternalEndpoint internal = new InternalEndpoint();
     private final int maxAnswerBytes;
     private final String gatewayVersion;
     private final Cache<PageKey, ObjectNode> pages;
@@ -58,16 +56,15 @@ public final class Federation {
      * @param maxCachedPages merged pages kept at most, over every route and principal
      */
     public Federation(int maxAnswerBytes, Duration cacheTtl, int maxCachedPages, String gatewayVersion) {
-        this.loopback = new LocalAddress("eragate-federation-" + UUID.randomUUID());
         this.maxAnswerBytes = maxAnswerBytes;
         this.gatewayVersion = Objects.requireNonNull(gatewayVersion, "gatewayVersion");
         this.pages = Caffeine.newBuilder().expireAfterWrite(cacheTtl.isZero() ? Duration.ofNanos(1) : cacheTtl)
                 .maximumSize(cacheTtl.isZero() ? 0 : maxCachedPages).build();
     }
 
-    /** The in-process address the server's loopback listens on. */
-    public LocalAddress loopback() {
-        return loopback;
+    /** The gateway's internal endpoint the fan-out goes through. */
+    public InternalEndpoint internal() {
+        return internal;
     }
 
     /** What the route's merged lists said about ownership so far; null before its first list. */
@@ -95,7 +92,7 @@ public final class Federation {
      * Answers a fanned-out request of a federated route: the merged result, or empty when the client's cursor is not
      * one of ours (-32602), or a result of null when no upstream answered (-32603, naming them).
      */
-    public CompletableFuture<Outcome> fanOut(EventLoop loop, Route route, ForwardedRequest client) {
+    public CompletableFuture<Outcome> fanOut(UpstreamChannelPool pool, Route route, ForwardedRequest client) {
         ValidatedRequest request = client.request();
         String method = request.method();
         JsonNode cursorNode = request.params() == null ? null : request.params().get("cursor");
@@ -115,7 +112,7 @@ public final class Federation {
         if (cached != null) {
             return CompletableFuture.completedFuture(new Outcome.Result(cached.deepCopy()));
         }
-        return ask(loop, route, client, method, wanted).thenApply(answers -> {
+        return ask(pool, route, client, method, wanted).thenApply(answers -> {
             if (Methods.SERVER_DISCOVER.equals(method)) {
                 ObjectNode merged = DiscoverMerge.merge(answers, "eragate", gatewayVersion);
                 return merged == null ? new Outcome.NoneAnswered(answers) : new Outcome.Result(merged);
@@ -139,38 +136,37 @@ public final class Federation {
      * Fetches the list that says who owns names of {@code kind} on {@code route} (every page, up to a bound), for a
      * call whose name only the catalogue can resolve; completes with the route's catalogue.
      */
-    public CompletableFuture<Catalogue> fetchCatalogue(EventLoop loop, Route route, NameKind kind,
+    public CompletableFuture<Catalogue> fetchCatalogue(UpstreamChannelPool pool, Route route, NameKind kind,
             ForwardedRequest client) {
         String method = switch (kind) {
             case TOOL -> Methods.TOOLS_LIST;
             case PROMPT -> Methods.PROMPTS_LIST;
             default -> Methods.RESOURCES_LIST;
         };
-        return fetchPages(loop, route, method, client, FederatedCursor.firstPage(route.upstreams()), 1)
+        return fetchPages(pool, route, method, client, FederatedCursor.firstPage(route.upstreams()), 1)
                 .thenApply(ignored -> catalogues.getOrDefault(route.path(), Catalogue.EMPTY));
     }
 
-    private CompletableFuture<Void> fetchPages(EventLoop loop, Route route, String method, ForwardedRequest client,
+    private CompletableFuture<Void> fetchPages(UpstreamChannelPool pool, Route route, String method, ForwardedRequest client,
             Map<String, String> wanted, int page) {
-        return ask(loop, route, client, method, wanted).thenCompose(answers -> {
+        return ask(pool, route, client, method, wanted).thenCompose(answers -> {
             ListMerge.Merged merged = ListMerge.merge(route, method, answers);
             catalogues.merge(route.path(), merged.catalogue(), (old, fresh) -> fresh.plus(old));
             JsonNode next = merged.result().get("nextCursor");
             if (next == null || page >= MAX_CATALOGUE_PAGES) {
                 return CompletableFuture.completedFuture(null);
             }
-            return fetchPages(loop, route, method, client,
+            return fetchPages(pool, route, method, client,
                     FederatedCursor.decode(next.textValue(), route.upstreams()).orElse(Map.of()), page + 1);
         });
     }
 
     /** Asks every wanted upstream at once; the answers come back in route order. */
-    private CompletableFuture<List<UpstreamAnswer>> ask(EventLoop loop, Route route, ForwardedRequest client,
+    private CompletableFuture<List<UpstreamAnswer>> ask(UpstreamChannelPool pool, Route route, ForwardedRequest client,
             String method, Map<String, String> wanted) {
         List<CompletableFuture<UpstreamAnswer>> calls = new ArrayList<>();
-        wanted.forEach((upstream, upstreamCursor) -> calls.add(FanOutCall.send(loop, loopback,
-                new InternalRequest(forUpstream(client, method, upstreamCursor), upstream), route.fanOutTimeout(),
-                maxAnswerBytes)));
+        wanted.forEach((upstream, upstreamCursor) -> calls.add(FanOutCall.send(pool, internal, upstream,
+                forUpstream(client, method, upstreamCursor), route.fanOutTimeout(), maxAnswerBytes)));
         return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
                 .thenApply(ignored -> calls.stream().map(CompletableFuture::join).toList());
     }

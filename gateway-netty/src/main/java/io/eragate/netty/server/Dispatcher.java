@@ -59,7 +59,8 @@ final class Dispatcher {
         Destination destination = Routing.decide(route, keyOf(request), catalogue);
         if (destination instanceof Destination.NeedsCatalogue) {
             RoutingKey key = keyOf(request);
-            context.federation().fetchCatalogue(ctx.channel().eventLoop(), route, key.kind(), forwarded)
+            context.federation().fetchCatalogue(context.pools().forLoop(ctx.channel().eventLoop()), route,
+                    key.kind(), forwarded)
                     .whenComplete((fetched, failure) -> ctx.executor().execute(() -> go(ctx, forwarded, route,
                             Routing.decide(route, key, fetched == null ? Catalogue.EMPTY : fetched), host)));
             return;
@@ -80,7 +81,8 @@ final class Dispatcher {
                     forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked());
             serve(ctx, sent, one.upstream(), host);
         } else if (destination instanceof Destination.FanOut) {
-            host.started(new FanOutExchange(ctx, forwarded, route, context.federation(), host::done));
+            host.started(new FanOutExchange(ctx, forwarded, route, context.federation(),
+                    context.pools().forLoop(ctx.channel().eventLoop()), host::done));
         } else if (destination instanceof Destination.Unknown unknown) {
             reject(ctx, RoutingRejections.unknownName(request.id(), route.path(), unknown.kind(), unknown.name()),
                     forwarded.keepAlive(), host);

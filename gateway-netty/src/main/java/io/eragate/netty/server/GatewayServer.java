@@ -29,8 +29,6 @@ import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.local.LocalChannel;
-import io.netty.channel.local.LocalServerChannel;
 import io.netty.channel.MultiThreadIoEventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.socket.SocketChannel;
@@ -113,7 +111,14 @@ public final class GatewayServer implements AutoCloseable {
                 context.stdio().close();
                 throw e;
             }
-            Channel loopback = bindLoopback(workers, context);
+            Channel loopback = bind(boss, workers, transport, "127.0.0.1", 0, new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel ch) {
+                    ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator((int) limits.maxBodyBytes()),
+                            new InternalExchangeHandler(context));
+                }
+            }, limits);
+            context.federation().internal().bound(((InetSocketAddress) loopback.localAddress()).getPort());
             // Processes start in the background; requests that come before one is ready wait for it.
             context.stdio().start();
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
@@ -200,22 +205,6 @@ public final class GatewayServer implements AutoCloseable {
         String message = "cannot bind " + host + ":" + port + ": " + cause.getMessage();
         throw new ListenerBindException(message,
                 cause instanceof IOException io ? io : new IOException(cause.getMessage(), cause));
-    }
-
-    /** The in-process listener federated routes fan out over (see {@link InternalExchangeHandler}). */
-    private static Channel bindLoopback(EventLoopGroup workers, GatewayContext context) {
-        return new ServerBootstrap()
-                .group(workers, workers)
-                .channel(LocalServerChannel.class)
-                .childHandler(new ChannelInitializer<LocalChannel>() {
-                    @Override
-                    protected void initChannel(LocalChannel channel) {
-                        channel.pipeline().addLast(new InternalExchangeHandler(context));
-                    }
-                })
-                .bind(context.federation().loopback())
-                .syncUninterruptibly()
-                .channel();
     }
 
     /** The address the MCP listener is bound to (its port is the real one when 0 was configured). */
