@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import io.eragate.core.frontdoor.ParamHeaders;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
@@ -45,6 +46,7 @@ public final class Federation {
     private final String gatewayVersion;
     private final Cache<PageKey, ObjectNode> pages;
     private final Map<String, Catalogue> catalogues = new ConcurrentHashMap<>();
+    private final ToolSchemas toolSchemas;
 
     /** The key of one cached merged page. */
     private record PageKey(String path, String principal, String method, String cursor) {
@@ -60,6 +62,16 @@ public final class Federation {
         this.gatewayVersion = Objects.requireNonNull(gatewayVersion, "gatewayVersion");
         this.pages = Caffeine.newBuilder().expireAfterWrite(cacheTtl.isZero() ? Duration.ofNanos(1) : cacheTtl)
                 .maximumSize(cacheTtl.isZero() ? 0 : maxCachedPages).build();
+        this.toolSchemas = new ToolSchemas(internal, maxAnswerBytes, cacheTtl, maxCachedPages);
+    }
+
+    /**
+     * The {@code x-mcp-header} declarations of {@code tool} on {@code upstream}, from its cached {@code tools/list}
+     * (fetched once if not cached); empty when the list could not be had or lacks the tool.
+     */
+    public CompletableFuture<Optional<List<ParamHeaders.Binding>>> paramBindings(UpstreamChannelPool pool,
+            String upstream, String tool, ForwardedRequest client, Duration timeout) {
+        return toolSchemas.of(pool, upstream, tool, client, timeout);
     }
 
     /** The gateway's internal endpoint the fan-out goes through. */

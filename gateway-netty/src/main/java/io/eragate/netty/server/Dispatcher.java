@@ -1,11 +1,13 @@
 package io.eragate.netty.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.eragate.core.frontdoor.ParamHeaders;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.era.EraProbeException;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Back;
 import io.eragate.core.route.Catalogue;
@@ -25,7 +27,13 @@ import io.eragate.netty.upstream.ModernExchange;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
@@ -79,7 +87,11 @@ final class Dispatcher {
             ForwardedRequest sent = one.upstreamName() == null ? forwarded : new ForwardedRequest(
                     request.withName(one.upstreamName()), forwarded.passedHeaders(), forwarded.clientAddress(),
                     forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked());
-            serve(ctx, sent, one.upstream(), host);
+            if (Methods.TOOLS_CALL.equals(request.method()) && sent.request().name() != null) {
+                checkParamsThenServe(ctx, sent, route, one.upstream(), host);
+            } else {
+                serve(ctx, sent, one.upstream(), host);
+            }
         } else if (destination instanceof Destination.FanOut) {
             host.started(new FanOutExchange(ctx, forwarded, route, context.federation(),
                     context.pools().forLoop(ctx.channel().eventLoop()), host::done));
@@ -89,6 +101,45 @@ final class Dispatcher {
         } else {
             throw new IllegalStateException("a catalogue was fetched, yet routing asks for one: " + destination);
         }
+    }
+
+    /**
+     * Checks a {@code tools/call}'s {@code Mcp-Param-*} headers against the tool's {@code x-mcp-header} declarations
+     * (from the upstream's cached list, fetched once if need be), whatever the upstream's era, then serves it.
+     */
+    private void checkParamsThenServe(ChannelHandlerContext ctx, ForwardedRequest forwarded, Route route,
+            String upstream, Host host) {
+        ValidatedRequest request = forwarded.request();
+        context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream,
+                request.name(), forwarded, route.fanOutTimeout()).whenComplete((bindings, failure) ->
+                ctx.executor().execute(() -> {
+                    if (!ctx.channel().isActive()) {
+                        host.done();
+                        return;
+                    }
+                    Optional<Rejection> mismatch = bindings == null || bindings.isEmpty() ? Optional.empty()
+                            : ParamHeaders.check(request.id(), bindings.get(),
+                                    request.params() == null ? null : request.params().get("arguments"),
+                                    paramHeaders(forwarded.passedHeaders()));
+                    if (mismatch.isPresent()) {
+                        reject(ctx, mismatch.get(), forwarded.keepAlive(), host);
+                    } else {
+                        serve(ctx, forwarded, upstream, host);
+                    }
+                }));
+    }
+
+    /** The {@code Mcp-Param-*} fields of {@code headers}, by lower-case name. */
+    private static Map<String, List<String>> paramHeaders(HttpHeaders headers) {
+        Map<String, List<String>> params = new HashMap<>();
+        String prefix = McpHeaders.PARAM_PREFIX.toLowerCase(Locale.ROOT);
+        for (Map.Entry<String, String> header : headers) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (name.startsWith(prefix)) {
+                params.computeIfAbsent(name, ignored -> new ArrayList<>()).add(header.getValue());
+            }
+        }
+        return params;
     }
 
     /** Serves a modern request from one upstream, with the exchange its shape calls for. */
