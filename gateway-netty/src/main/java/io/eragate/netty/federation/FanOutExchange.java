@@ -10,6 +10,7 @@ import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.channel.ChannelHandlerContext;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -58,9 +59,11 @@ public final class FanOutExchange implements ClientExchange {
             } else if (result instanceof Federation.Outcome.BadCursor) {
                 ClientResponses.writeRejection(client, RoutingRejections.badCursor(forwarded.request().id()),
                         keepAlive);
-            } else if (result instanceof Federation.Outcome.NoneAnswered none) {
-                ClientResponses.writeRejection(client, RoutingRejections.noUpstreamAnswered(
-                        forwarded.request().id(), route.path(), none.answers()), keepAlive);
+            } else {
+                // No upstream answered, or (a bug) the merge failed: never leave the client without an answer.
+                ClientResponses.writeRejection(client, RoutingRejections.noUpstreamAnswered(forwarded.request().id(),
+                        route.path(), result instanceof Federation.Outcome.NoneAnswered none ? none.answers()
+                                : List.of()), keepAlive);
             }
         }
         done.run();

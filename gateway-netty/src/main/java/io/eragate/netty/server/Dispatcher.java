@@ -89,9 +89,14 @@ final class Dispatcher {
                     forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked());
             if (Methods.TOOLS_CALL.equals(request.method()) && sent.request().name() != null) {
                 checkParamsThenServe(ctx, sent, route, one.upstream(), host);
-            } else {
-                serve(ctx, sent, one.upstream(), host);
+                return;
             }
+            if (Methods.TOOLS_LIST.equals(request.method())) {
+                // A client lists before it calls: learning the declarations now keeps the first call from waiting.
+                context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()),
+                        one.upstream(), "", sent, route.fanOutTimeout());
+            }
+            serve(ctx, sent, one.upstream(), host);
         } else if (destination instanceof Destination.FanOut) {
             host.started(new FanOutExchange(ctx, forwarded, route, context.federation(),
                     context.pools().forLoop(ctx.channel().eventLoop()), host::done));

@@ -92,6 +92,7 @@ public final class GatewayServer implements AutoCloseable {
             GatewayInitializer initializer = new GatewayInitializer(context);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
+            pages.register("/admin/routes", () -> RoutesReport.json(context));
             GatewayServer[] self = new GatewayServer[1];
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {

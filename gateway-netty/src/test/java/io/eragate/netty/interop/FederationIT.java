@@ -10,6 +10,10 @@ import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.netty.server.GatewayServer;
 import io.eragate.netty.testing.NodePeers;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,6 +76,17 @@ class FederationIT {
         assertThat(calls.get(2).has("result")).as(calls.toString()).isTrue();
         assertThat(calls.get(2).at("/result/isError").asBoolean(false)).isFalse();
         assertThat(calls.get(3).path("error").asText()).contains("no upstream of /mcp has a tool called");
+
+        JsonNode report = JSON.readTree(adminGet(gateway, "/admin/routes"));
+        JsonNode federated = report.path("routes").get(0);
+        assertThat(federated.path("path").asText()).isEqualTo("/mcp");
+        assertThat(federated.path("federated").asBoolean()).isTrue();
+        assertThat(federated.path("upstreams").findValuesAsText("state")).containsExactly("legacy", "modern", "stdio");
+        assertThat(federated.at("/catalogue/tools/stdio_chatty/upstream").asText()).isEqualTo("stdio");
+        assertThat(federated.at("/catalogue/tools/stdio_chatty/name").asText()).isEqualTo("chatty");
+        assertThat(federated.at("/catalogue/tools/everything_get-sum/name").asText()).isEqualTo("get-sum");
+        JsonNode rules = report.path("routes").get(1).path("rules");
+        assertThat(rules.get(0).toString()).isEqualTo("{\"method\":\"tools/call\",\"name\":\"add\",\"upstream\":\"modern\"}");
     }
 
     @Test
@@ -138,6 +153,14 @@ class FederationIT {
         NodePeers.Result result = PEERS.run(CLIENT_TIMEOUT, "federated-client.mjs", url, calls);
         assertThat(result.exitCode()).as("client output:\n%s\n%s", result.stdout(), result.stderr()).isZero();
         return JSON.readTree(result.lastStdoutLine());
+    }
+
+    private static String adminGet(GatewayServer server, String path) throws Exception {
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + server.adminAddress().getPort() + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(200);
+        return response.body();
     }
 
     private static List<String> texts(JsonNode array) {
