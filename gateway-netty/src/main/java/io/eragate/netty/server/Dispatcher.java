@@ -17,6 +17,7 @@ import io.eragate.core.route.Route;
 import io.eragate.core.route.Routing;
 import io.eragate.core.route.RoutingKey;
 import io.eragate.core.route.RoutingRejections;
+import io.eragate.core.route.UpstreamShape;
 import io.eragate.netty.bridge.BridgeExchange;
 import io.eragate.netty.bridge.ListenExchange;
 import io.eragate.netty.federation.FanOutExchange;
@@ -29,6 +30,7 @@ import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -87,16 +89,7 @@ final class Dispatcher {
             ForwardedRequest sent = one.upstreamName() == null ? forwarded : new ForwardedRequest(
                     request.withName(one.upstreamName()), forwarded.passedHeaders(), forwarded.clientAddress(),
                     forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked());
-            if (Methods.TOOLS_CALL.equals(request.method()) && sent.request().name() != null) {
-                checkParamsThenServe(ctx, sent, route, one.upstream(), host);
-                return;
-            }
-            if (Methods.TOOLS_LIST.equals(request.method())) {
-                // A client lists before it calls: learning the declarations now keeps the first call from waiting.
-                context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()),
-                        one.upstream(), "", sent, route.fanOutTimeout());
-            }
-            serve(ctx, sent, one.upstream(), host);
+            serve(ctx, sent, one.upstream(), route.fanOutTimeout(), true, host);
         } else if (destination instanceof Destination.FanOut) {
             host.started(new FanOutExchange(ctx, forwarded, route, context.federation(),
                     context.pools().forLoop(ctx.channel().eventLoop()), host::done));
@@ -110,13 +103,13 @@ final class Dispatcher {
 
     /**
      * Checks a {@code tools/call}'s {@code Mcp-Param-*} headers against the tool's {@code x-mcp-header} declarations
-     * (from the upstream's cached list, fetched once if need be), whatever the upstream's era, then serves it.
+     * (from the upstream's cached list, fetched once if need be), then starts the exchange.
      */
-    private void checkParamsThenServe(ChannelHandlerContext ctx, ForwardedRequest forwarded, Route route,
-            String upstream, Host host) {
+    private void checkParamsThenStart(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream,
+            UpstreamShapes.Resolved resolved, Duration listTimeout, Host host) {
         ValidatedRequest request = forwarded.request();
         context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream,
-                request.name(), forwarded, route.fanOutTimeout()).whenComplete((bindings, failure) ->
+                request.name(), forwarded, listTimeout).whenComplete((bindings, failure) ->
                 ctx.executor().execute(() -> {
                     if (!ctx.channel().isActive()) {
                         host.done();
@@ -129,7 +122,7 @@ final class Dispatcher {
                     if (mismatch.isPresent()) {
                         reject(ctx, mismatch.get(), forwarded.keepAlive(), host);
                     } else {
-                        serve(ctx, forwarded, upstream, host);
+                        start(ctx, forwarded, resolved, host);
                     }
                 }));
     }
@@ -147,14 +140,37 @@ final class Dispatcher {
         return params;
     }
 
-    /** Serves a modern request from one upstream, with the exchange its shape calls for. */
-    void serve(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream, Host host) {
+    /**
+     * Serves a modern request from one upstream, with the exchange its shape calls for. A {@code tools/call} to an
+     * upstream that does not check {@code Mcp-Param-*} itself (any but a modern HTTP server, which must) has them
+     * checked first; a {@code tools/list} to one starts learning its declarations in the background, since a client
+     * lists before it calls.
+     *
+     * @param listTimeout how long fetching the upstream's {@code tools/list} for those declarations may take
+     * @param learnDeclarations whether a {@code tools/list} starts that fetch (not for the gateway's own lists)
+     */
+    void serve(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream, Duration listTimeout,
+            boolean learnDeclarations, Host host) {
         Optional<CompletableFuture<UpstreamShapes.Resolved>> shape = UpstreamShapes.of(context, upstream);
         if (shape.isEmpty()) {
             reject(ctx, Rejections.unknownPath(upstream), forwarded.keepAlive(), host);
             return;
         }
-        whenDone(ctx, shape.get(), resolved -> start(ctx, forwarded, resolved, host));
+        whenDone(ctx, shape.get(), resolved -> {
+            boolean checksItself = resolved.shape() == UpstreamShape.MODERN_HTTP
+                    || resolved.shape() == UpstreamShape.UNKNOWN;
+            String method = forwarded.request().method();
+            if (!checksItself && Methods.TOOLS_CALL.equals(method) && forwarded.request().name() != null) {
+                checkParamsThenStart(ctx, forwarded, upstream, resolved, listTimeout, host);
+                return;
+            }
+            if (learnDeclarations && !checksItself && Methods.TOOLS_LIST.equals(method)
+                    && !forwarded.request().params().has("cursor")) {
+                context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream,
+                        "", forwarded, listTimeout);
+            }
+            start(ctx, forwarded, resolved, host);
+        });
     }
 
     /**

@@ -7,6 +7,7 @@ import io.eragate.core.jsonrpc.JsonRpcError;
 import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.mcp.McpHeaders;
+import io.eragate.core.route.Route;
 import io.eragate.netty.federation.InternalEndpoint;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
@@ -18,6 +19,7 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.ReferenceCountUtil;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -30,6 +32,8 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
 
     /** Client headers the fan-out passes on, as a plain route would. */
     private static final List<String> PASSED = List.of("user-agent", "traceparent", "tracestate", "baggage");
+    /** Internal requests are lists and discovery, never a tools/call, so this bound is never waited on. */
+    private static final Duration INTERNAL_LIST_TIMEOUT = Route.DEFAULT_FAN_OUT_TIMEOUT;
 
     private final GatewayContext context;
     private final Dispatcher dispatcher;
@@ -76,7 +80,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         PASSED.forEach(name -> request.headers().getAll(name).forEach(value -> passed.add(name, value)));
         ForwardedRequest forwarded = new ForwardedRequest(validated, passed,
                 request.headers().get("X-Forwarded-For"), null, keepAlive, true);
-        dispatcher.serve(ctx, forwarded, upstream, new Dispatcher.Host() {
+        dispatcher.serve(ctx, forwarded, upstream, INTERNAL_LIST_TIMEOUT, false, new Dispatcher.Host() {
             @Override
             public void started(ClientExchange exchange) {
                 current = exchange;
