@@ -15,8 +15,8 @@ import java.util.Set;
 /**
  * The {@code Mcp-Param-*} rules of the 2026-07-28 Streamable HTTP transport (SEP-2243): a tool's input schema binds
  * properties to headers with {@code "x-mcp-header": "<Name>"}, and a {@code tools/call} must mirror each bound
- * argument's value into {@code Mcp-Param-<Name>}. The gateway processes the body, so it must reject a call whose headers
- * disagree with it, whatever the upstream's era: a legacy upstream never checks them.
+ * argument's value into {@code Mcp-Param-<Name>}. The gateway processes the body, so it must reject a call whose
+ * headers disagree with it; a legacy upstream (or a process, which sees no headers) never checks them.
  *
  * <p>Rules: a value in the body with no header is rejected; a header whose decoded value differs from the body's is
  * rejected (strings exactly, integers numerically, booleans as {@code true}/{@code false}); a header for a value the
@@ -104,7 +104,8 @@ public final class ParamHeaders {
             }
             if (!inBody) {
                 return Optional.of(Rejections.headerMismatch(id, headerName, raw, null, "the " + headerName
-                        + " header is sent, but arguments." + String.join(".", binding.path()) + " is not in the body"));
+                        + " header is sent, but arguments." + String.join(".", binding.path())
+                        + " is not in the body"));
             }
             if (!matches(decoded.valueOrNull(), value)) {
                 return Optional.of(Rejections.headerMismatch(id, headerName, decoded.valueOrNull(), text(value),

@@ -30,9 +30,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The state and the fan-out of every federated route: asks each upstream through the gateway's internal endpoint, merges with
- * the core, caches merged pages per (route, principal, method, cursor), and keeps each route's ownership catalogue.
- * Thread-safe; one per server.
+ * The state and the fan-out of every federated route: asks each upstream through the gateway's internal endpoint,
+ * merges with the core, caches merged pages per (route, principal, method, cursor), and keeps each route's
+ * ownership catalogue. Thread-safe; one per server.
  */
 public final class Federation {
     private static final Logger log = LoggerFactory.getLogger(Federation.class);
@@ -72,6 +72,11 @@ public final class Federation {
     public CompletableFuture<Optional<List<ParamHeaders.Binding>>> paramBindings(UpstreamChannelPool pool,
             String upstream, String tool, ForwardedRequest client, Duration timeout) {
         return toolSchemas.of(pool, upstream, tool, client, timeout);
+    }
+
+    /** The declarations of {@code tool} on {@code upstream} if known now (see {@link ToolSchemas#known}). */
+    public Optional<Optional<List<ParamHeaders.Binding>>> knownParamBindings(String upstream, String tool) {
+        return toolSchemas.known(upstream, tool);
     }
 
     /** The gateway's internal endpoint the fan-out goes through. */
@@ -132,6 +137,11 @@ public final class Federation {
             if (answers.stream().noneMatch(UpstreamAnswer.Answered.class::isInstance)) {
                 return new Outcome.NoneAnswered(answers);
             }
+            if (Methods.TOOLS_LIST.equals(method) && cursor == null) {
+                answers.stream().filter(UpstreamAnswer.Answered.class::isInstance)
+                        .map(UpstreamAnswer.Answered.class::cast)
+                        .forEach(answered -> toolSchemas.learn(answered.upstream(), answered.result()));
+            }
             ListMerge.Merged merged = ListMerge.merge(route, method, answers);
             merged.warnings().forEach(warning -> log.warn("Federated route {}: {}", route.path(), warning));
             logUnavailable(route, method, answers);
@@ -159,8 +169,8 @@ public final class Federation {
                 .thenApply(ignored -> catalogues.getOrDefault(route.path(), Catalogue.EMPTY));
     }
 
-    private CompletableFuture<Void> fetchPages(UpstreamChannelPool pool, Route route, String method, ForwardedRequest client,
-            Map<String, String> wanted, int page) {
+    private CompletableFuture<Void> fetchPages(UpstreamChannelPool pool, Route route, String method,
+            ForwardedRequest client, Map<String, String> wanted, int page) {
         return ask(pool, route, client, method, wanted).thenCompose(answers -> {
             ListMerge.Merged merged = ListMerge.merge(route, method, answers);
             catalogues.merge(route.path(), merged.catalogue(), (old, fresh) -> fresh.plus(old));

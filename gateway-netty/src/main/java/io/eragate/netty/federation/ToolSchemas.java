@@ -18,12 +18,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Each upstream's {@code x-mcp-header} declarations, tool by tool, from its {@code tools/list}: what the gateway checks
  * a {@code tools/call}'s {@code Mcp-Param-*} headers against. Fetched once per upstream (all pages, up to a bound) when
- * a call needs it and no fresh copy is cached, one fetch at a time per upstream; a failed fetch is not cached.
+ * a call needs it and no fresh copy is cached, one fetch at a time per upstream; a failed fetch is not cached. A
+ * federated route's merged lists teach it too, for free.
  */
 final class ToolSchemas {
 
@@ -50,7 +50,36 @@ final class ToolSchemas {
             String tool, ForwardedRequest client, Duration timeout) {
         return byUpstream.get(upstream, (name, executor) -> fetch(pool, name, client, timeout, null,
                         new HashMap<>(), 1))
-                .handle((tools, failure) -> failure == null ? Optional.ofNullable(tools.get(tool)) : Optional.empty());
+                .handle((tools, failure) -> tools == null ? Optional.empty() : Optional.ofNullable(tools.get(tool)));
+    }
+
+    /**
+     * The declarations of {@code tool} on {@code upstream} if they are known now, without fetching: empty when the
+     * upstream's list is not cached; an empty inner value when the cached list lacks the tool.
+     */
+    Optional<Optional<List<ParamHeaders.Binding>>> known(String upstream, String tool) {
+        CompletableFuture<Map<String, List<ParamHeaders.Binding>>> cached = byUpstream.getIfPresent(upstream);
+        if (cached == null || !cached.isDone() || cached.isCompletedExceptionally() || cached.join() == null) {
+            return Optional.empty();
+        }
+        return Optional.of(Optional.ofNullable(cached.join().get(tool)));
+    }
+
+    /** Learns an upstream's declarations from the first page of its {@code tools/list} result. */
+    void learn(String upstream, JsonNode listResult) {
+        Map<String, List<ParamHeaders.Binding>> tools = new HashMap<>();
+        read(listResult, tools);
+        byUpstream.put(upstream, CompletableFuture.completedFuture(Map.copyOf(tools)));
+    }
+
+    private static void read(JsonNode listResult, Map<String, List<ParamHeaders.Binding>> tools) {
+        for (JsonNode tool : listResult.path("tools")) {
+            String name = tool.path("name").asText(null);
+            if (name != null) {
+                // A tool whose annotations break the rules declares nothing a client could mirror.
+                tools.put(name, ParamHeaders.declarations(tool.get("inputSchema")).orElse(List.of()));
+            }
+        }
     }
 
     private CompletableFuture<Map<String, List<ParamHeaders.Binding>>> fetch(UpstreamChannelPool pool,
@@ -59,16 +88,10 @@ final class ToolSchemas {
         return FanOutCall.send(pool, internal, upstream, listRequest(client, cursor), timeout, maxAnswerBytes)
                 .thenCompose(answer -> {
                     if (!(answer instanceof UpstreamAnswer.Answered answered)) {
-                        throw new CompletionException(new IllegalStateException("tools/list of " + upstream
-                                + " unavailable"));
+                        // Completing with null leaves nothing cached: the next call that needs the list asks again.
+                        return CompletableFuture.completedFuture(null);
                     }
-                    for (JsonNode tool : answered.result().path("tools")) {
-                        String name = tool.path("name").asText(null);
-                        if (name != null) {
-                            // A tool whose annotations break the rules declares nothing a client could mirror.
-                            tools.put(name, ParamHeaders.declarations(tool.get("inputSchema")).orElse(List.of()));
-                        }
-                    }
+                    read(answered.result(), tools);
                     JsonNode next = answered.result().get("nextCursor");
                     if (next == null || !next.isTextual() || page >= MAX_PAGES) {
                         return CompletableFuture.completedFuture(Map.copyOf(tools));

@@ -89,7 +89,7 @@ final class Dispatcher {
             ForwardedRequest sent = one.upstreamName() == null ? forwarded : new ForwardedRequest(
                     request.withName(one.upstreamName()), forwarded.passedHeaders(), forwarded.clientAddress(),
                     forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked());
-            serve(ctx, sent, one.upstream(), route.fanOutTimeout(), true, host);
+            serve(ctx, sent, one.upstream(), route.fanOutTimeout(), host);
         } else if (destination instanceof Destination.FanOut) {
             host.started(new FanOutExchange(ctx, forwarded, route, context.federation(),
                     context.pools().forLoop(ctx.channel().eventLoop()), host::done));
@@ -99,32 +99,6 @@ final class Dispatcher {
         } else {
             throw new IllegalStateException("a catalogue was fetched, yet routing asks for one: " + destination);
         }
-    }
-
-    /**
-     * Checks a {@code tools/call}'s {@code Mcp-Param-*} headers against the tool's {@code x-mcp-header} declarations
-     * (from the upstream's cached list, fetched once if need be), then starts the exchange.
-     */
-    private void checkParamsThenStart(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream,
-            UpstreamShapes.Resolved resolved, Duration listTimeout, Host host) {
-        ValidatedRequest request = forwarded.request();
-        context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream,
-                request.name(), forwarded, listTimeout).whenComplete((bindings, failure) ->
-                ctx.executor().execute(() -> {
-                    if (!ctx.channel().isActive()) {
-                        host.done();
-                        return;
-                    }
-                    Optional<Rejection> mismatch = bindings == null || bindings.isEmpty() ? Optional.empty()
-                            : ParamHeaders.check(request.id(), bindings.get(),
-                                    request.params() == null ? null : request.params().get("arguments"),
-                                    paramHeaders(forwarded.passedHeaders()));
-                    if (mismatch.isPresent()) {
-                        reject(ctx, mismatch.get(), forwarded.keepAlive(), host);
-                    } else {
-                        start(ctx, forwarded, resolved, host);
-                    }
-                }));
     }
 
     /** The {@code Mcp-Param-*} fields of {@code headers}, by lower-case name. */
@@ -143,14 +117,13 @@ final class Dispatcher {
     /**
      * Serves a modern request from one upstream, with the exchange its shape calls for. A {@code tools/call} to an
      * upstream that does not check {@code Mcp-Param-*} itself (any but a modern HTTP server, which must) has them
-     * checked first; a {@code tools/list} to one starts learning its declarations in the background, since a client
-     * lists before it calls.
+     * checked first against the tool's declarations: known ones at once; when none are known and the call carries
+     * {@code Mcp-Param-*} headers, after fetching the upstream's {@code tools/list} once.
      *
      * @param listTimeout how long fetching the upstream's {@code tools/list} for those declarations may take
-     * @param learnDeclarations whether a {@code tools/list} starts that fetch (not for the gateway's own lists)
      */
     void serve(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream, Duration listTimeout,
-            boolean learnDeclarations, Host host) {
+            Host host) {
         Optional<CompletableFuture<UpstreamShapes.Resolved>> shape = UpstreamShapes.of(context, upstream);
         if (shape.isEmpty()) {
             reject(ctx, Rejections.unknownPath(upstream), forwarded.keepAlive(), host);
@@ -159,18 +132,43 @@ final class Dispatcher {
         whenDone(ctx, shape.get(), resolved -> {
             boolean checksItself = resolved.shape() == UpstreamShape.MODERN_HTTP
                     || resolved.shape() == UpstreamShape.UNKNOWN;
-            String method = forwarded.request().method();
-            if (!checksItself && Methods.TOOLS_CALL.equals(method) && forwarded.request().name() != null) {
-                checkParamsThenStart(ctx, forwarded, upstream, resolved, listTimeout, host);
+            ValidatedRequest request = forwarded.request();
+            if (checksItself || !Methods.TOOLS_CALL.equals(request.method()) || request.name() == null) {
+                start(ctx, forwarded, resolved, host);
                 return;
             }
-            if (learnDeclarations && !checksItself && Methods.TOOLS_LIST.equals(method)
-                    && !forwarded.request().params().has("cursor")) {
+            Map<String, List<String>> params = paramHeaders(forwarded.passedHeaders());
+            Optional<Optional<List<ParamHeaders.Binding>>> known =
+                    context.federation().knownParamBindings(upstream, request.name());
+            if (known.isPresent()) {
+                checkThenStart(ctx, forwarded, known.get(), params, resolved, host);
+            } else if (!params.isEmpty()) {
                 context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream,
-                        "", forwarded, listTimeout);
+                        request.name(), forwarded, listTimeout).whenComplete((bindings, failure) ->
+                        ctx.executor().execute(() -> checkThenStart(ctx, forwarded,
+                                bindings == null ? Optional.empty() : bindings, params, resolved, host)));
+            } else {
+                // No header to check, and no declaration known that could require one: nothing to fetch for.
+                start(ctx, forwarded, resolved, host);
             }
-            start(ctx, forwarded, resolved, host);
         });
+    }
+
+    private void checkThenStart(ChannelHandlerContext ctx, ForwardedRequest forwarded,
+            Optional<List<ParamHeaders.Binding>> bindings, Map<String, List<String>> params,
+            UpstreamShapes.Resolved resolved, Host host) {
+        if (!ctx.channel().isActive()) {
+            host.done();
+            return;
+        }
+        ValidatedRequest request = forwarded.request();
+        Optional<Rejection> mismatch = bindings.isEmpty() ? Optional.empty() : ParamHeaders.check(request.id(),
+                bindings.get(), request.params() == null ? null : request.params().get("arguments"), params);
+        if (mismatch.isPresent()) {
+            reject(ctx, mismatch.get(), forwarded.keepAlive(), host);
+        } else {
+            start(ctx, forwarded, resolved, host);
+        }
     }
 
     /**

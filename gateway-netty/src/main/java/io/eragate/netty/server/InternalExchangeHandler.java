@@ -80,7 +80,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         PASSED.forEach(name -> request.headers().getAll(name).forEach(value -> passed.add(name, value)));
         ForwardedRequest forwarded = new ForwardedRequest(validated, passed,
                 request.headers().get("X-Forwarded-For"), null, keepAlive, true);
-        dispatcher.serve(ctx, forwarded, upstream, INTERNAL_LIST_TIMEOUT, false, new Dispatcher.Host() {
+        dispatcher.serve(ctx, forwarded, upstream, INTERNAL_LIST_TIMEOUT, new Dispatcher.Host() {
             @Override
             public void started(ClientExchange exchange) {
                 current = exchange;
