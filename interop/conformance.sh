@@ -5,7 +5,8 @@
 #   interop/conformance.sh GATEWAY_URL REQUIREMENTS BASELINE OUTDIR
 #
 #   GATEWAY_URL   e.g. http://127.0.0.1:8080/mcp (loopback: the dns-rebinding scenario needs it)
-#   REQUIREMENTS  2025-11-25 or 2026-07-28 (frozen requirement sets of the pinned suite)
+#   REQUIREMENTS  2025-11-25 or 2026-07-28 (frozen requirement sets of the pinned suite), or scenario:NAME for
+#                 one scenario, graded even when no requirement set scores it
 #   BASELINE      expected-failures YAML, or "none" to run without one
 #   OUTDIR        results folder (per-scenario checks.json); the console output is also saved there
 #
@@ -28,7 +29,12 @@ if [[ ! -x $node22 || ! -f $suite ]]; then
   exit 2
 fi
 
-args=(server --url "$url" --requirements "$requirements" -o "$outdir")
+if [[ $requirements == scenario:* ]]; then
+  # One named scenario, graded whether or not a requirement set scores it.
+  args=(server --url "$url" --scenario "${requirements#scenario:}" -o "$outdir")
+else
+  args=(server --url "$url" --requirements "$requirements" -o "$outdir")
+fi
 if [[ $baseline != none ]]; then
   [[ -f $baseline ]] || { echo "conformance.sh: baseline file not found: $baseline" >&2; exit 2; }
   args+=(--expected-failures "$baseline")

@@ -18,6 +18,9 @@
 #                        graded with --requirements 2025-11-25 (a legacy client's view of a modern server)
 #   eragate-legacy-2025  Eragate in front of the legacy fixture, graded with --requirements 2025-11-25 (a legacy
 #                        client's view of a legacy server, passed through)
+#   eragate-legacy-custom-headers  Eragate in front of the legacy fixture, the one scenario
+#                        http-custom-header-server-validation (Mcp-Param-* against x-mcp-header; no requirement set
+#                        scores it yet)
 # Each runs with --expected-failures baselines/<run>.yml: a failure not listed there, or a listed entry that
 # now passes (a stale entry), fails the run. So the baselines only ever shrink.
 #
@@ -189,11 +192,33 @@ run() {
   return "$status"
 }
 
+# run_scenario NAME FIXTURE SCENARIO: one scenario through Eragate, gated on baselines/NAME.yml like the runs
+# above, but kept out of runs.tsv (the report covers requirement sets).
+run_scenario() {
+  local name=$1 fixture=$2 scenario=$3 dir="$out/$1" status=0
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  start_fixture "fixtures/$fixture-conformance-server.mjs" "$dir" || return 1
+  start_eragate "http://127.0.0.1:$fixture_port/mcp" "$dir" || return 1
+  echo "== $name: Eragate in front of the $fixture fixture, scenario $scenario, baseline interop/baselines/$name.yml"
+  "$here/conformance.sh" "http://127.0.0.1:$eragate_port/mcp" "scenario:$scenario" "$here/baselines/$name.yml" \
+      "$dir/results" >/dev/null || status=$?
+  mv "$dir/results/console.txt" "$dir/console.txt"
+  stop "$eragate_pid"
+  stop "$fixture_pid"
+  sed -n '/^=== SUMMARY ===$/,$p' "$dir/console.txt"
+  echo "== $name: suite exit code $status"
+  return "$status"
+}
+
 failed=0
 run eragate-legacy-2026 eragate legacy 2026-07-28 || failed=1
 run eragate-legacy-2026-relayable eragate legacy 2026-07-28 "mrtr: { sessionCapabilities: relayable }" || failed=1
 run eragate-modern-2025 eragate modern 2025-11-25 || failed=1
 run eragate-legacy-2025 eragate legacy 2025-11-25 || failed=1
+# Not scored by any requirement set of the pinned suite, but a MUST of the spec that only the gateway can keep in
+# front of a legacy server: Mcp-Param-* checked against the tools' x-mcp-header declarations.
+run_scenario eragate-legacy-custom-headers legacy http-custom-header-server-validation || failed=1
 
 if [[ -n $report ]]; then
   for direct in "legacy 2026-07-28" "legacy 2025-11-25" "modern 2026-07-28" "modern 2025-11-25"; do

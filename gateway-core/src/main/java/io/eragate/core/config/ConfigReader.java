@@ -28,7 +28,6 @@ final class ConfigReader {
 
     private static final Pattern UPSTREAM_NAME = Pattern.compile("[A-Za-z0-9._-]{1,64}");
     private static final Pattern INSTANCE_ID = UPSTREAM_NAME;
-    private static final Pattern PATH_FORBIDDEN = Pattern.compile("[?#\\s]");
     private static final Duration MIN_TIMEOUT = Duration.ofMillis(1);
     private static final Duration MAX_TIMEOUT = Duration.ofHours(24);
     static final Duration DEFAULT_REQUEST_HEADER_TIMEOUT = Duration.ofSeconds(10);
@@ -66,7 +65,7 @@ final class ConfigReader {
                 root.list("upstreams", "upstream", entry -> upstream(entry, upstreamNames));
         Set<String> routePaths = new HashSet<>();
         List<RouteConfig> routes =
-                root.list("routes", "route", entry -> route(entry, upstreamNames, routePaths));
+                root.list("routes", "route", entry -> RouteReader.route(entry, upstreamNames, routePaths));
         SecurityConfig security = root.mapping("security", ConfigReader::security);
         LimitsConfig limits = root.mapping("limits", ConfigReader::limits);
         ErasConfig eras = root.mapping("eras", ConfigReader::eras);
@@ -273,32 +272,6 @@ final class ConfigReader {
     private static String withoutQuery(String url) {
         int query = url.indexOf('?');
         return query < 0 ? url : url.substring(0, query) + "?(query not shown)";
-    }
-
-    /** One route; null when its path or upstream is unusable. */
-    private static RouteConfig route(ConfigMapping entry, Set<String> upstreamNames, Set<String> paths) {
-        String path = entry.requiredText("path");
-        boolean pathUsable = false;
-        if (path != null) {
-            if (!path.startsWith("/")) {
-                entry.problem("path", "must start with \"/\"");
-            } else if (PATH_FORBIDDEN.matcher(path).find()) {
-                entry.problem("path", "must not contain \"?\", \"#\" or whitespace, got " + ConfigMapping.quote(path));
-            } else if (!paths.add(path)) {
-                entry.problem("path", "duplicate path " + ConfigMapping.quote(path));
-            } else {
-                pathUsable = true;
-            }
-        }
-        String upstream = entry.requiredText("upstream");
-        boolean upstreamKnown = upstream != null && upstreamNames.contains(upstream);
-        if (upstream != null && !upstreamKnown) {
-            List<String> validNames =
-                    upstreamNames.stream().filter(name -> UPSTREAM_NAME.matcher(name).matches()).toList();
-            String known = validNames.isEmpty() ? "none" : String.join(", ", validNames);
-            entry.problem("upstream", "unknown upstream " + ConfigMapping.quote(upstream) + " (known: " + known + ")");
-        }
-        return pathUsable && upstreamKnown ? new RouteConfig(path, upstream) : null;
     }
 
     /** Listen and admin are separate servers, so they cannot bind the same port on overlapping hosts. */

@@ -1,10 +1,12 @@
 package io.eragate.core.frontdoor;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.mcp.Methods;
 import java.util.Objects;
 
 /**
@@ -43,6 +45,33 @@ public record ValidatedRequest(JsonRpcMessage message, byte[] originalBody, Stri
     /** Whether this is a notification (the HTTP layer answers 202 with no body). */
     public boolean isNotification() {
         return message instanceof JsonRpcNotification;
+    }
+
+    /**
+     * This request with its name replaced: {@code params.name} (or {@code params.uri}) and the name {@code Mcp-Name}
+     * will carry upstream, or, for {@code completion/complete}, the reference's {@code name}. The body is re-encoded;
+     * everything else in it stays as the client sent it. For a federated route, which shows names its upstreams do
+     * not know.
+     *
+     * @throws IllegalStateException for a notification or a request that carries no name
+     */
+    public ValidatedRequest withName(String newName) {
+        Objects.requireNonNull(newName, "newName");
+        if (!(message instanceof JsonRpcRequest request) || request.params() == null) {
+            throw new IllegalStateException("only a request with params carries a name");
+        }
+        ObjectNode params = request.params().deepCopy();
+        String field = Methods.nameField(method);
+        if (field != null) {
+            params.put(field, newName);
+        } else if (Methods.COMPLETION_COMPLETE.equals(method) && params.path("ref").isObject()) {
+            ((ObjectNode) params.get("ref")).put("name", newName);
+        } else {
+            throw new IllegalStateException(method + " carries no name");
+        }
+        JsonRpcRequest renamed = new JsonRpcRequest(request.id(), method, params);
+        return new ValidatedRequest(renamed, JsonRpcCodec.encode(renamed), protocolVersion, method,
+                field != null ? newName : name, id);
     }
 
     /** The params object, or {@code null} when the message has none. */

@@ -28,6 +28,8 @@ class ConfigDriftTest {
     private static final String UPSTREAM = "{name: everything, url: \"http://127.0.0.1:3001/mcp\"}";
     private static final String ROUTE = "{path: /mcp, upstream: everything}";
     private static final String MINIMAL = "upstreams: [" + UPSTREAM + "]\nroutes: [" + ROUTE + "]\n";
+    /** A route names its one upstream as {@code upstream: x}, or several as {@code upstreams: [x, y]}. */
+    private static final String ALIASED_UPSTREAMS = "upstream, upstreams";
     private static final Pattern DOCUMENTED_KEY = Pattern.compile("(?m)^\\| `([^`]+)` \\| [^|]+ \\| ([^|]+) \\|");
 
     /** Every section of the file (a record), by its path: "" for the top, "upstreams[]" for list entries. */
@@ -78,6 +80,10 @@ class ConfigDriftTest {
         probes.put("admin", MINIMAL + "admin: {zz: 1}");
         probes.put("upstreams[]", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}", ", zz: 1}")));
         probes.put("routes[]", MINIMAL.replace(ROUTE, ROUTE.replace("}", ", zz: 1}")));
+        probes.put("routes[].rules[]", MINIMAL.replace(ROUTE,
+                ROUTE.replace("}", ", rules: [{match: {method: tools/call}, upstream: everything, zz: 1}]}")));
+        probes.put("routes[].rules[].match", MINIMAL.replace(ROUTE,
+                ROUTE.replace("}", ", rules: [{match: {method: tools/call, zz: 1}, upstream: everything}]}")));
         probes.put("security", MINIMAL + "security: {zz: 1}");
         probes.put("limits", MINIMAL + "limits: {zz: 1}");
         probes.put("eras", MINIMAL + "eras: {zz: 1}");
@@ -89,6 +95,7 @@ class ConfigDriftTest {
         sections().forEach((path, type) -> {
             String componentNames = Arrays.stream(type.getRecordComponents())
                     .map(RecordComponent::getName)
+                    .map(name -> type == RouteConfig.class && name.equals("upstreams") ? ALIASED_UPSTREAMS : name)
                     .collect(Collectors.joining(", "));
             ConfigException failure = catchThrowableOfType(ConfigException.class,
                     () -> ConfigLoader.parse(probes.get(path), "probe.yaml"));

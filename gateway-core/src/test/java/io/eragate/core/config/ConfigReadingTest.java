@@ -3,6 +3,7 @@ package io.eragate.core.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.eragate.core.route.NamingMode;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -69,6 +70,43 @@ class ConfigReadingTest {
                 .withUpstreams(List.of(new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"),
                         EraSetting.AUTO)))
                 .withRoutes(List.of(new RouteConfig("/mcp", "everything"))));
+    }
+
+    @Test
+    void readsTheRoutingExampleOfTheDocs() throws Exception {
+        GatewayConfig config = ConfigLoader.parse("""
+                upstreams:
+                  - {name: github, url: "http://127.0.0.1:3001/mcp"}
+                  - {name: files, command: [node, files.js]}
+                  - {name: legacy-crm, url: "http://127.0.0.1:3002/mcp"}
+                  - {name: everything, url: "http://127.0.0.1:3003/mcp"}
+                  - {name: modern, url: "http://127.0.0.1:3004/mcp"}
+                routes:
+                  - path: /mcp
+                    upstreams: [github, files, legacy-crm]
+                  - path: /tools
+                    upstream: everything
+                    fanOutTimeout: 2s
+                    rules:
+                      - match: { method: tools/call, name: "add" }
+                        upstream: modern
+                      - match: { method: "resources/*", name: "file://*" }
+                        upstream: files
+                  - path: /as-is
+                    upstreams: [github, modern]
+                    names: as-is
+                    maxNameLength: 128
+                """, "routing.yaml");
+
+        assertThat(config.routes()).containsExactly(
+                RouteConfig.federated("/mcp", List.of("github", "files", "legacy-crm")),
+                new RouteConfig("/tools", "everything").withFanOutTimeout(Duration.ofSeconds(2)).withRules(List.of(
+                        new RuleConfig(new RuleConfig.RuleMatch("tools/call", "add"), "modern"),
+                        new RuleConfig(new RuleConfig.RuleMatch("resources/*", "file://*"), "files"))),
+                new RouteConfig("/as-is", List.of("github", "modern"), NamingMode.AS_IS, List.of(),
+                        Duration.ofSeconds(5), 128));
+        assertThat(config.routes().get(1).toRoute().rules().get(0).matches("tools/call", "add")).isTrue();
+        assertThat(config.routes().get(1).toRoute().rules().get(0).matches("tools/call", "addx")).isFalse();
     }
 
     @Test

@@ -25,6 +25,12 @@ class ConfigValidationTest {
                 upstream: everything
             """;
     private static final String VALID_BASE = UPSTREAM + ROUTE;
+    private static final String TWO_UPSTREAMS = """
+            upstreams:
+              - {name: a, url: "http://127.0.0.1:3001/mcp"}
+              - {name: b, url: "http://127.0.0.1:3002/mcp"}
+              - {name: a_b, url: "http://127.0.0.1:3003/mcp"}
+            """;
     private static final String STDIO = ROUTE + """
             upstreams:
               - name: everything
@@ -142,7 +148,46 @@ class ConfigValidationTest {
                 row("route path with a query", UPSTREAM + "routes: [{path: \"/mcp?x=1\", upstream: everything}]",
                         "routes[0].path: must not contain \"?\", \"#\" or whitespace, got \"/mcp?x=1\""),
                 row("route without upstream", UPSTREAM + "routes: [{path: /mcp}]",
-                        "routes[0].upstream: is required"),
+                        "routes[0].upstream: is required (or upstreams: [a, b] for a federated route)"),
+                row("route with both upstream and upstreams", TWO_UPSTREAMS
+                        + "routes: [{path: /mcp, upstream: a, upstreams: [a, b]}]",
+                        "routes[0].upstreams: give either upstream (one server) or upstreams (a federated route),"
+                                + " not both"),
+                row("federated route naming an unknown upstream twice", TWO_UPSTREAMS
+                        + "routes: [{path: /mcp, upstreams: [a, x, a]}]",
+                        "routes[0].upstreams: unknown upstream \"x\" (known: a, b, a_b)",
+                        "routes[0].upstreams: names \"a\" twice"),
+                row("duplicate prefixes", TWO_UPSTREAMS + "routes: [{path: /mcp, upstreams: [a, b, a_b]}]",
+                        "routes[0].upstreams: duplicate prefixes: names of \"a\" (\"a_...\") and \"a_b\""
+                                + " (\"a_b_...\") could collide; rename one upstream or use names: as-is"),
+                row("names on a plain route", TWO_UPSTREAMS + "routes: [{path: /mcp, upstream: a, names: as-is}]",
+                        "routes[0].names: applies only to a route with several upstreams (upstreams: [a, b])"),
+                row("unknown upstream in a rule", TWO_UPSTREAMS + """
+                        routes:
+                          - path: /mcp
+                            upstream: a
+                            rules: [{match: {method: tools/call, name: add}, upstream: nowhere}]
+                        """,
+                        "routes[0].rules[0].upstream: unknown upstream \"nowhere\" (known: a, b, a_b)"),
+                row("rule globs that can never match", TWO_UPSTREAMS + """
+                        routes:
+                          - path: /mcp
+                            upstream: a
+                            rules:
+                              - {match: {method: "tool/*"}, upstream: b}
+                              - {match: {method: tools/list, name: "x*"}, upstream: b}
+                              - {match: {}, upstream: b}
+                              - {match: {name: "x\\\\"}, upstream: b}
+                        """,
+                        "routes[0].rules[0].match.method: glob \"tool/*\" can never match: no MCP client request"
+                                + " is called that (known: completion/complete, initialize, logging/setLevel, ping,"
+                                + " prompts/get, prompts/list, resources/list, resources/read, resources/subscribe,"
+                                + " resources/templates/list, resources/unsubscribe, server/discover,"
+                                + " subscriptions/listen, tools/call, tools/list)",
+                        "routes[0].rules[1].match.name: can never match: tools/list carry no name (names come with"
+                                + " tools/call, prompts/get, resources/read and completion/complete)",
+                        "routes[0].rules[2].match.method: a rule must match on method, name or both",
+                        "routes[0].rules[3].match.name: glob x\\ ends in an unfinished escape \"\\\""),
                 row("no upstreams at all", ROUTE,
                         "upstreams: at least one upstream is required",
                         "routes[0].upstream: unknown upstream \"everything\" (known: none)"),

@@ -8,6 +8,7 @@ import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.federation.Federation;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.upstream.UpstreamPools;
@@ -29,10 +30,11 @@ import java.util.Objects;
  * @param stdio the upstreams that are local processes (not in {@code upstreams}, which are HTTP)
  * @param legacySse the legacy HTTP upstreams that speak only 2024-11-05 HTTP+SSE, learned at their first request
  * @param observer told once about every client request when it ends (metrics, access log)
+ * @param federation the fan-out, merged-list cache and catalogues of federated routes
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-        LegacySseUpstreams legacySse, ExchangeObserver observer) {
+        LegacySseUpstreams legacySse, ExchangeObserver observer, Federation federation) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -45,13 +47,19 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(stdio, "stdio");
         Objects.requireNonNull(legacySse, "legacySse");
         Objects.requireNonNull(observer, "observer");
+        Objects.requireNonNull(federation, "federation");
     }
 
-    /** A context whose exchanges are observed by nobody. */
+    /**
+     * A context whose exchanges are observed by nobody and whose federated routes (if any) keep their merged lists
+     * with the default bridge list cache bounds.
+     */
     public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
             UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
             LegacySseUpstreams legacySse) {
-        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, ExchangeObserver.NONE);
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, ExchangeObserver.NONE,
+                new Federation((int) limits.maxBodyBytes(), BridgeConfig.defaults().listCacheTtl(),
+                        BridgeConfig.defaults().listCacheMaxEntries(), GatewayVersion.current()));
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */
@@ -60,6 +68,6 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         this(frontDoor, routes, upstreams, pools, limits, eras, bridge, StdioUpstreams.none(),
                 new LegacySseUpstreams(pools, eras, GatewayVersion.current(), limits.upstreamResponseTimeout(),
                         BridgeConfig.defaults().initializeTimeout(), ErasConfig.defaults().probeTimeout(),
-                        BridgeConfig.defaults().maxInFlightPerSession()), ExchangeObserver.NONE);
+                        BridgeConfig.defaults().maxInFlightPerSession()));
     }
 }

@@ -19,6 +19,7 @@ import io.eragate.netty.admin.AdminHostCheckHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
+import io.eragate.netty.federation.Federation;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.bridge.ListenHub;
@@ -64,6 +65,7 @@ public final class GatewayServer implements AutoCloseable {
     private final AdminPages adminPages;
     private final GatewayContext context;
     private volatile boolean ready;
+    private Channel loopbackChannel;
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
             Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages, GatewayContext context) {
@@ -101,6 +103,7 @@ public final class GatewayServer implements AutoCloseable {
             GatewayInitializer initializer = new GatewayInitializer(context);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
+            pages.register("/admin/routes", () -> RoutesReport.json(context));
             GatewayServer[] self = new GatewayServer[1];
             AdminAccess adminAccess = new AdminAccess(OriginPolicy.of(config.admin().effectiveAllowedOrigins(),
                     config.admin().effectiveAllowedHosts()));
@@ -123,9 +126,18 @@ public final class GatewayServer implements AutoCloseable {
                 context.stdio().close();
                 throw e;
             }
+            Channel loopback = bind(boss, workers, transport, "127.0.0.1", 0, new ChannelInitializer<SocketChannel>() {
+                @Override
+                protected void initChannel(SocketChannel ch) {
+                    ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator((int) limits.maxBodyBytes()),
+                            new InternalExchangeHandler(context));
+                }
+            }, limits);
+            context.federation().internal().bound(((InetSocketAddress) loopback.localAddress()).getPort());
             // Processes start in the background; requests that come before one is ready wait for it.
             context.stdio().start();
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
+            server.loopbackChannel = loopback;
             self[0] = server;
             server.ready = true;
             log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
@@ -145,8 +157,7 @@ public final class GatewayServer implements AutoCloseable {
         for (UpstreamConfig upstream : httpUpstreams) {
             upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
         }
-        List<Route> routes = config.routes().stream()
-                .map((RouteConfig r) -> new Route(r.path(), r.upstream())).toList();
+        List<Route> routes = config.routes().stream().map(RouteConfig::toRoute).toList();
         RouteTable routeTable = new RouteTable(routes);
         OriginPolicy originPolicy = OriginPolicy.of(config.security().effectiveAllowedOrigins(config.listen()),
                 config.security().effectiveAllowedHosts(config.listen()));
@@ -164,8 +175,10 @@ public final class GatewayServer implements AutoCloseable {
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
                 limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
                 config.bridge().maxInFlightPerSession());
+        Federation federation = new Federation((int) limits.maxBodyBytes(), config.bridge().listCacheTtl(),
+                config.bridge().listCacheMaxEntries(), GatewayVersion.current());
         return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
-                observer);
+                observer, federation);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
@@ -251,6 +264,9 @@ public final class GatewayServer implements AutoCloseable {
         ready = false;
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
+        if (loopbackChannel != null) {
+            loopbackChannel.close().awaitUninterruptibly();
+        }
         // Listen streams get their graceful final result while their connections are still open.
         context.bridge().listens().close();
         // Pooled upstream sessions get their DELETE, and requests on stdio processes their 502, while the event

@@ -6,25 +6,16 @@ import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.frontdoor.Verdict;
-import io.eragate.core.era.EraProbeException;
 import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
-import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
-import io.eragate.netty.bridge.BridgeExchange;
-import io.eragate.netty.bridge.ListenExchange;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
-import io.eragate.netty.stdio.SessionSource;
-import io.eragate.netty.stdio.StdioExchange;
-import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.LegacyPassThroughExchange;
-import io.eragate.netty.upstream.ModernExchange;
 import io.eragate.netty.upstream.PassedThroughRequest;
-import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
@@ -49,9 +40,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +61,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             HttpHeaderNames.ACCEPT, McpHeaders.SESSION_ID, McpHeaders.PROTOCOL_VERSION, McpHeaders.LAST_EVENT_ID);
 
     private final GatewayContext context;
+    private final Dispatcher dispatcher;
     /** Pipelined requests, and at most one {@link InputRefused} last, each waiting for the answers before it. */
     private final ArrayDeque<Object> queued = new ArrayDeque<>();
     private ClientExchange current;
@@ -89,6 +78,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     /** Creates the handler of one client connection. */
     public McpRequestHandler(GatewayContext context) {
         this.context = context;
+        this.dispatcher = new Dispatcher(context);
     }
 
     /** Whether {@code channel} has an exchange in flight; idle connections may be closed, busy ones not. */
@@ -141,9 +131,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             context.routes().match(path).ifPresent(route -> outcome.routed(route.path(), route.upstream()));
             boolean legacyClient = LegacyTraffic.isLegacyEra(inbound);
             outcome.clientEra(legacyClient ? Era.LEGACY : Era.MODERN);
-            UpstreamTarget legacyTarget = legacyClient ? httpUpstreamOf(path) : null;
-            if (legacyTarget != null) {
-                handleLegacy(ctx, request, inbound, legacyTarget, keepAlive);
+            Optional<Route> legacyRoute = legacyClient ? context.routes().match(path) : Optional.empty();
+            if (legacyRoute.isPresent()) {
+                handleLegacy(ctx, request, inbound, legacyRoute.get(), keepAlive);
             } else {
                 ladder(ctx, request, inbound, keepAlive);
             }
@@ -175,11 +165,11 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     /**
-     * A legacy-era client's request on a route to an HTTP upstream: after the route and origin checks, it goes through
-     * to a legacy upstream, or meets the modern ladder (see {@link LegacyRouting}).
+     * A legacy-era client's request on a route: after the route and origin checks, the dispatcher sends it through to
+     * a legacy upstream, or to the modern ladder.
      */
     private void handleLegacy(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound,
-            UpstreamTarget target, boolean keepAlive) {
+            Route route, boolean keepAlive) {
         Optional<Rejection> refused = context.frontDoor().checkLegacy(inbound);
         if (refused.isPresent()) {
             ClientResponses.writeRejection(ctx, refused.get(), keepAlive);
@@ -187,7 +177,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         request.retain();
-        LegacyRouting.route(ctx, context, target, () -> {
+        dispatcher.dispatchLegacy(ctx, route, inbound.body(), target -> {
             try {
                 passThrough(ctx, request, inbound, target, keepAlive);
             } finally {
@@ -222,21 +212,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         current.start();
     }
 
-    /** The HTTP upstream {@code path} routes to, or {@code null} for an unrouted path or a stdio upstream. */
-    private UpstreamTarget httpUpstreamOf(String path) {
-        Optional<Route> route = context.routes().match(path);
-        if (route.isEmpty() || context.stdio().get(route.get().upstream()).isPresent()) {
-            return null;
-        }
-        return context.upstreams().get(route.get().upstream());
-    }
-
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
             String path, boolean keepAlive) {
         Optional<Route> route = context.routes().match(path);
-        UpstreamTarget target = route.map(r -> context.upstreams().get(r.upstream())).orElse(null);
-        Optional<StdioUpstream> stdio = route.flatMap(r -> context.stdio().get(r.upstream()));
-        if (target == null && stdio.isEmpty()) {
+        if (route.isEmpty()) {
             ClientResponses.writeRejection(ctx, Rejections.unknownPath(path), keepAlive);
             done(ctx);
             return;
@@ -245,88 +224,32 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
                 clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
                 clientAcceptsChunked);
-        if (stdio.isPresent()) {
-            // A process's era is its own business: the stdio upstream probes it and translates.
-            outcome.upstreamEra(stdio.get().era());
-            current = stdioExchange(ctx, forwarded, stdio.get());
-            current.start();
-            return;
-        }
-        CompletableFuture<Era> era = context.eras().eraOf(target);
-        if (era.isDone()) {
-            startExchange(ctx, forwarded, target, era);
-        } else {
-            era.whenComplete((ignored, failure) -> ctx.executor().execute(
-                    () -> startExchange(ctx, forwarded, target, era)));
-        }
-    }
-
-    /** Starts the exchange that suits the upstream's era, once that era is known. */
-    private void startExchange(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
-            CompletableFuture<Era> era) {
-        if (!ctx.channel().isActive()) {
-            done(ctx);
-            return;
-        }
-        Era known;
-        try {
-            known = era.join();
-        } catch (CompletionException | CancellationException e) {
-            Throwable cause = e.getCause() == null ? e : e.getCause();
-            int status = cause instanceof EraProbeException probe ? probe.suggestedHttpStatus() : 502;
-            String why = cause instanceof EraProbeException probe ? probe.why() : String.valueOf(cause);
-            ClientResponses.writeRejection(ctx, Rejections.eraUnknown(forwarded.request().id(), target.name(), why,
-                    status), forwarded.keepAlive());
-            done(ctx);
-            return;
-        }
-        outcome.upstreamEra(known);
-        if (known == Era.LEGACY) {
-            // A legacy origin may speak only the 2024-11-05 HTTP+SSE transport; that is learned once, here.
-            CompletableFuture<Optional<SessionSource>> sse = context.legacySse().sourceFor(target);
-            if (sse.isDone()) {
-                startLegacy(ctx, forwarded, target, sse);
-            } else {
-                sse.whenComplete((ignored, failure) -> ctx.executor().execute(
-                        () -> startLegacy(ctx, forwarded, target, sse)));
+        OutcomeRecorder recorder = outcome;
+        dispatcher.dispatch(ctx, forwarded, route.get(), new Dispatcher.Host() {
+            @Override
+            public void serving(String upstream, Era upstreamEra) {
+                recorder.routed(route.get().path(), upstream);
+                if (upstreamEra != null) {
+                    recorder.upstreamEra(upstreamEra);
+                }
             }
-            return;
-        }
-        UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
-        current = new ModernExchange(ctx, forwarded, target, pool, context.limits().upstreamResponseTimeout(),
-                lifecycle(ctx, UpstreamDeadlines.of(context.limits())),
-                what -> context.eras().contradicted(target, what));
-        current.start();
-    }
 
-    private void startLegacy(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
-            CompletableFuture<Optional<SessionSource>> sse) {
-        if (!ctx.channel().isActive()) {
-            done(ctx);
-            return;
-        }
-        Optional<SessionSource> sseSource = sse.isCompletedExceptionally() ? Optional.empty() : sse.join();
-        if (sseSource.isPresent()) {
-            current = stdioExchange(ctx, forwarded, sseSource.get());
-        } else if (Methods.SUBSCRIPTIONS_LISTEN.equals(forwarded.request().method())) {
-            // A listen stream is silent while nothing changes, and lasts as long as the client wants it: no
-            // deadline applies once it is open (the gateway's keep-alive comments keep the client's side alive).
-            ExchangeLifecycle listening = lifecycle(ctx, UpstreamDeadlines.NONE);
-            current = new ListenExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
-                    context.bridge(), context.limits().upstreamResponseTimeout(), listening::end);
-        } else {
-            current = new BridgeExchange(ctx, forwarded, target, context.pools().forLoop(ctx.channel().eventLoop()),
-                    context.bridge(), context.limits().upstreamResponseTimeout(),
-                    lifecycle(ctx, UpstreamDeadlines.of(context.limits())));
-        }
-        current.start();
-    }
+            @Override
+            public ExchangeLifecycle lifecycle(UpstreamDeadlines deadlines) {
+                return McpRequestHandler.this.lifecycle(ctx, deadlines);
+            }
 
-    private StdioExchange stdioExchange(ChannelHandlerContext ctx, ForwardedRequest forwarded,
-            SessionSource source) {
-        UpstreamDeadlines deadlines = StdioExchange.deadlines(UpstreamDeadlines.of(context.limits()), source);
-        return new StdioExchange(ctx, forwarded, source, context.stdio().stamper(), context.stdio().discover(),
-                deadlines, lifecycle(ctx, deadlines));
+            @Override
+            public void started(ClientExchange exchange) {
+                current = exchange;
+                exchange.start();
+            }
+
+            @Override
+            public void done() {
+                McpRequestHandler.this.done(ctx);
+            }
+        });
     }
 
     /** The lifecycle of the exchange about to start: its deadlines, its outcome, and its end. */

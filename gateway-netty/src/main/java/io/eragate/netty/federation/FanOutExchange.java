@@ -1,0 +1,84 @@
+package io.eragate.netty.federation;
+
+import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.route.Route;
+import io.eragate.core.route.RoutingRejections;
+import io.eragate.netty.bridge.ClientStream;
+import io.eragate.netty.server.ClientResponses;
+import io.eragate.netty.upstream.ClientExchange;
+import io.eragate.netty.upstream.ForwardedRequest;
+import io.eragate.netty.upstream.UpstreamChannelPool;
+import io.netty.channel.ChannelHandlerContext;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A federated route's answer to a list or {@code server/discover}: every upstream asked at once, the answers merged,
+ * one JSON response written. A client that leaves cancels nothing upstream worth keeping (each fanned-out call ends at
+ * its deadline), but gets nothing written.
+ */
+public final class FanOutExchange implements ClientExchange {
+
+    private final ChannelHandlerContext client;
+    private final ForwardedRequest forwarded;
+    private final Route route;
+    private final Federation federation;
+    private final Runnable done;
+    private final UpstreamChannelPool pool;
+    private CompletableFuture<Federation.Outcome> outcome;
+    private boolean finished;
+
+    /** An exchange answering {@code forwarded} on {@code route}; {@code done} runs once it has ended. */
+    public FanOutExchange(ChannelHandlerContext client, ForwardedRequest forwarded, Route route, Federation federation,
+            UpstreamChannelPool pool, Runnable done) {
+        this.pool = pool;
+        this.client = client;
+        this.forwarded = forwarded;
+        this.route = route;
+        this.federation = federation;
+        this.done = done;
+    }
+
+    @Override
+    public void start() {
+        outcome = federation.fanOut(pool, route, forwarded);
+        outcome.whenComplete((result, failure) -> client.executor().execute(() -> finish(result)));
+    }
+
+    private void finish(Federation.Outcome result) {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        if (client.channel().isActive()) {
+            boolean keepAlive = forwarded.keepAlive();
+            if (result instanceof Federation.Outcome.Result merged) {
+                new ClientStream(client, keepAlive).finish(200, JsonRpcCodec.encode(
+                        JsonRpcResponse.success(forwarded.request().id(), merged.result())));
+            } else if (result instanceof Federation.Outcome.BadCursor) {
+                ClientResponses.writeRejection(client, RoutingRejections.badCursor(forwarded.request().id()),
+                        keepAlive);
+            } else {
+                // No upstream answered, or (a bug) the merge failed: never leave the client without an answer.
+                ClientResponses.writeRejection(client, RoutingRejections.noUpstreamAnswered(forwarded.request().id(),
+                        route.path(), result instanceof Federation.Outcome.NoneAnswered none ? none.answers()
+                                : List.of()), keepAlive);
+            }
+        }
+        done.run();
+    }
+
+    @Override
+    public void cancel() {
+        if (!finished) {
+            finished = true;
+            done.run();
+        }
+    }
+
+    @Override
+    public void onClientWritable() {
+        // One small response, written whole.
+    }
+}

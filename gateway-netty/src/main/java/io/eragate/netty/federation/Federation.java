@@ -1,0 +1,240 @@
+package io.eragate.netty.federation;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import io.eragate.core.frontdoor.ParamHeaders;
+import io.eragate.core.frontdoor.ValidatedRequest;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.mcp.Methods;
+import io.eragate.core.route.Catalogue;
+import io.eragate.core.route.DiscoverMerge;
+import io.eragate.core.route.FederatedCursor;
+import io.eragate.core.route.ListMerge;
+import io.eragate.core.route.NameKind;
+import io.eragate.core.route.Route;
+import io.eragate.core.route.UpstreamAnswer;
+import io.eragate.netty.upstream.ForwardedRequest;
+import io.eragate.netty.upstream.UpstreamChannelPool;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The state and the fan-out of every federated route: asks each upstream through the gateway's internal endpoint,
+ * merges with the core, caches merged pages per (route, principal, method, cursor), and keeps each route's
+ * ownership catalogue. Thread-safe; one per server.
+ */
+public final class Federation {
+    private static final Logger log = LoggerFactory.getLogger(Federation.class);
+    /** The principal of every request while authentication is off. */
+    public static final String ANONYMOUS = "anonymous";
+    /** Pages of one list a catalogue fetch follows at most, so that a cursor loop upstream cannot hold it. */
+    private static final int MAX_CATALOGUE_PAGES = 10;
+
+    private final InternalEndpoint internal = new InternalEndpoint();
+    private final int maxAnswerBytes;
+    private final String gatewayVersion;
+    private final Cache<PageKey, ObjectNode> pages;
+    private final Map<String, Catalogue> catalogues = new ConcurrentHashMap<>();
+    private final ToolSchemas toolSchemas;
+
+    /** The key of one cached merged page. */
+    private record PageKey(String path, String principal, String method, String cursor) {
+    }
+
+    /**
+     * @param maxAnswerBytes the largest answer one upstream may give to a fanned-out request
+     * @param cacheTtl how long a merged page is served from the cache; zero turns the cache off
+     * @param maxCachedPages merged pages kept at most, over every route and principal
+     */
+    public Federation(int maxAnswerBytes, Duration cacheTtl, int maxCachedPages, String gatewayVersion) {
+        this.maxAnswerBytes = maxAnswerBytes;
+        this.gatewayVersion = Objects.requireNonNull(gatewayVersion, "gatewayVersion");
+        this.pages = Caffeine.newBuilder().expireAfterWrite(cacheTtl.isZero() ? Duration.ofNanos(1) : cacheTtl)
+                .maximumSize(cacheTtl.isZero() ? 0 : maxCachedPages).build();
+        this.toolSchemas = new ToolSchemas(internal, maxAnswerBytes, cacheTtl, maxCachedPages);
+    }
+
+    /**
+     * The {@code x-mcp-header} declarations of {@code tool} on {@code upstream}, from its cached {@code tools/list}
+     * (fetched once if not cached); empty when the list could not be had or lacks the tool.
+     */
+    public CompletableFuture<Optional<List<ParamHeaders.Binding>>> paramBindings(UpstreamChannelPool pool,
+            String upstream, String tool, ForwardedRequest client, Duration timeout) {
+        return toolSchemas.of(pool, upstream, tool, client, timeout);
+    }
+
+    /** The declarations of {@code tool} on {@code upstream} if known now (see {@link ToolSchemas#known}). */
+    public Optional<Optional<List<ParamHeaders.Binding>>> knownParamBindings(String upstream, String tool) {
+        return toolSchemas.known(upstream, tool);
+    }
+
+    /** The gateway's internal endpoint the fan-out goes through. */
+    public InternalEndpoint internal() {
+        return internal;
+    }
+
+    /** What the route's merged lists said about ownership so far; null before its first list. */
+    public Catalogue catalogue(String path) {
+        return catalogues.get(path);
+    }
+
+    /** Every route's catalogue, for the admin report. */
+    public Map<String, Catalogue> catalogues() {
+        return Map.copyOf(catalogues);
+    }
+
+    /** Forgets the merged pages of {@code path} (an upstream's list changed). */
+    public void invalidate(String path) {
+        pages.asMap().keySet().removeIf(key -> key.path().equals(path));
+    }
+
+    /** Merged pages cached now, for reports and tests. */
+    public long cachedPages() {
+        pages.cleanUp();
+        return pages.estimatedSize();
+    }
+
+    /**
+     * Answers a fanned-out request of a federated route: the merged result, or empty when the client's cursor is not
+     * one of ours (-32602), or a result of null when no upstream answered (-32603, naming them).
+     */
+    public CompletableFuture<Outcome> fanOut(UpstreamChannelPool pool, Route route, ForwardedRequest client) {
+        ValidatedRequest request = client.request();
+        String method = request.method();
+        JsonNode cursorNode = request.params() == null ? null : request.params().get("cursor");
+        String cursor = cursorNode != null && cursorNode.isTextual() ? cursorNode.textValue() : null;
+        Map<String, String> wanted;
+        if (cursor == null) {
+            wanted = FederatedCursor.firstPage(route.upstreams());
+        } else {
+            Optional<Map<String, String>> decoded = FederatedCursor.decode(cursor, route.upstreams());
+            if (decoded.isEmpty()) {
+                return CompletableFuture.completedFuture(new Outcome.BadCursor(cursor));
+            }
+            wanted = decoded.get();
+        }
+        PageKey key = new PageKey(route.path(), ANONYMOUS, method, cursor);
+        ObjectNode cached = pages.getIfPresent(key);
+        if (cached != null) {
+            return CompletableFuture.completedFuture(new Outcome.Result(cached.deepCopy()));
+        }
+        return ask(pool, route, client, method, wanted).thenApply(answers -> {
+            if (Methods.SERVER_DISCOVER.equals(method)) {
+                ObjectNode merged = DiscoverMerge.merge(answers, "eragate", gatewayVersion);
+                return merged == null ? new Outcome.NoneAnswered(answers) : new Outcome.Result(merged);
+            }
+            if (answers.stream().noneMatch(UpstreamAnswer.Answered.class::isInstance)) {
+                return new Outcome.NoneAnswered(answers);
+            }
+            if (Methods.TOOLS_LIST.equals(method) && cursor == null) {
+                answers.stream().filter(UpstreamAnswer.Answered.class::isInstance)
+                        .map(UpstreamAnswer.Answered.class::cast)
+                        .forEach(answered -> toolSchemas.learn(answered.upstream(), answered.result()));
+            }
+            ListMerge.Merged merged = ListMerge.merge(route, method, answers);
+            merged.warnings().forEach(warning -> log.warn("Federated route {}: {}", route.path(), warning));
+            logUnavailable(route, method, answers);
+            catalogues.merge(route.path(), merged.catalogue(), (old, fresh) -> fresh.plus(old));
+            if (answers.stream().allMatch(UpstreamAnswer.Answered.class::isInstance)) {
+                // A page missing an upstream is not cached: the next client asks that upstream again.
+                pages.put(key, merged.result().deepCopy());
+            }
+            return new Outcome.Result(merged.result());
+        });
+    }
+
+    /**
+     * Fetches the list that says who owns names of {@code kind} on {@code route} (every page, up to a bound), for a
+     * call whose name only the catalogue can resolve; completes with the route's catalogue.
+     */
+    public CompletableFuture<Catalogue> fetchCatalogue(UpstreamChannelPool pool, Route route, NameKind kind,
+            ForwardedRequest client) {
+        String method = switch (kind) {
+            case TOOL -> Methods.TOOLS_LIST;
+            case PROMPT -> Methods.PROMPTS_LIST;
+            default -> Methods.RESOURCES_LIST;
+        };
+        return fetchPages(pool, route, method, client, FederatedCursor.firstPage(route.upstreams()), 1)
+                .thenApply(ignored -> catalogues.getOrDefault(route.path(), Catalogue.EMPTY));
+    }
+
+    private CompletableFuture<Void> fetchPages(UpstreamChannelPool pool, Route route, String method,
+            ForwardedRequest client, Map<String, String> wanted, int page) {
+        return ask(pool, route, client, method, wanted).thenCompose(answers -> {
+            ListMerge.Merged merged = ListMerge.merge(route, method, answers);
+            catalogues.merge(route.path(), merged.catalogue(), (old, fresh) -> fresh.plus(old));
+            JsonNode next = merged.result().get("nextCursor");
+            if (next == null || page >= MAX_CATALOGUE_PAGES) {
+                return CompletableFuture.completedFuture(null);
+            }
+            return fetchPages(pool, route, method, client,
+                    FederatedCursor.decode(next.textValue(), route.upstreams()).orElse(Map.of()), page + 1);
+        });
+    }
+
+    /** Asks every wanted upstream at once; the answers come back in route order. */
+    private CompletableFuture<List<UpstreamAnswer>> ask(UpstreamChannelPool pool, Route route, ForwardedRequest client,
+            String method, Map<String, String> wanted) {
+        List<CompletableFuture<UpstreamAnswer>> calls = new ArrayList<>();
+        wanted.forEach((upstream, upstreamCursor) -> calls.add(FanOutCall.send(pool, internal, upstream,
+                forUpstream(client, method, upstreamCursor), route.fanOutTimeout(), maxAnswerBytes)));
+        return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
+                .thenApply(ignored -> calls.stream().map(CompletableFuture::join).toList());
+    }
+
+    /** The client's request as one upstream gets it: same envelope and id, that upstream's own cursor. */
+    private static ForwardedRequest forUpstream(ForwardedRequest client, String method, String cursor) {
+        ValidatedRequest request = client.request();
+        ObjectNode params = JsonRpcCodec.mapper().createObjectNode();
+        if (request.params() != null) {
+            request.params().properties().forEach(member -> {
+                if (!member.getKey().equals("cursor")) {
+                    params.set(member.getKey(), member.getValue().deepCopy());
+                }
+            });
+        }
+        if (cursor != null) {
+            params.put("cursor", cursor);
+        }
+        JsonRpcRequest message = new JsonRpcRequest(request.id(), method, params);
+        ValidatedRequest validated = new ValidatedRequest(message, JsonRpcCodec.encode(message),
+                request.protocolVersion(), method, null, request.id());
+        return new ForwardedRequest(validated, client.passedHeaders(), client.clientAddress(), client.clientHost(),
+                false, true);
+    }
+
+    private static void logUnavailable(Route route, String method, List<UpstreamAnswer> answers) {
+        for (UpstreamAnswer answer : answers) {
+            if (answer instanceof UpstreamAnswer.Unavailable missing) {
+                log.warn("Federated route {}: upstream {} left out of {} ({})", route.path(), missing.upstream(),
+                        method, missing.reason().wireName());
+            }
+        }
+    }
+
+    /** How a fanned-out request ends. */
+    public sealed interface Outcome {
+        /** The merged result. */
+        record Result(ObjectNode result) implements Outcome {
+        }
+
+        /** The client's cursor is not one of the gateway's. */
+        record BadCursor(String cursor) implements Outcome {
+        }
+
+        /** No upstream answered: the answers say why each did not. */
+        record NoneAnswered(List<UpstreamAnswer> answers) implements Outcome {
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.eragate.netty.federation;
+
+import io.eragate.netty.upstream.UpstreamTarget;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.Objects;
+
+/**
+ * The gateway's own loopback listener that a federated route fans out over: one request per upstream, each served by
+ * the exchange a plain route to that upstream would use. It listens on {@code 127.0.0.1} on a port of its own, and
+ * answers only requests carrying a random per-process token (anything else gets 403), so that nobody else can choose
+ * an upstream by header.
+ */
+public final class InternalEndpoint {
+
+    /** The header carrying the per-process token. */
+    public static final String TOKEN_HEADER = "Eragate-Internal-Token";
+    /** The header naming the upstream that must serve the request. */
+    public static final String UPSTREAM_HEADER = "Eragate-Internal-Upstream";
+    /** The path internal requests are sent to. */
+    public static final String PATH = "/eragate-internal";
+    private static final int TOKEN_BYTES = 32;
+
+    private final String token;
+    private volatile UpstreamTarget target;
+
+    /** An endpoint with a fresh random token, not yet bound. */
+    public InternalEndpoint() {
+        byte[] random = new byte[TOKEN_BYTES];
+        new SecureRandom().nextBytes(random);
+        this.token = HexFormat.of().formatHex(random);
+    }
+
+    /** The token internal requests carry. */
+    String token() {
+        return token;
+    }
+
+    /** Whether {@code presented} is this process's token (compared in constant time). */
+    public boolean accepts(String presented) {
+        return presented != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.US_ASCII),
+                presented.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** Records the port the listener got. */
+    public void bound(int port) {
+        target = UpstreamTarget.of("eragate-internal", URI.create("http://127.0.0.1:" + port + PATH));
+    }
+
+    /** Where internal requests go; null until the listener is bound. */
+    UpstreamTarget target() {
+        return target;
+    }
+
+    @Override
+    public String toString() {
+        return "InternalEndpoint[" + Objects.toString(target) + "]";
+    }
+}

@@ -1,0 +1,134 @@
+package io.eragate.netty.server;
+
+import io.eragate.core.exchange.ExchangeObserver;
+import io.eragate.core.exchange.OutcomeRecorder;
+import io.eragate.core.frontdoor.Rejection;
+import io.eragate.core.frontdoor.ValidatedRequest;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcError;
+import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.mcp.Era;
+import io.eragate.core.mcp.McpHeaders;
+import io.eragate.core.route.Route;
+import io.eragate.netty.exchange.ExchangeLifecycle;
+import io.eragate.netty.exchange.UpstreamDeadlines;
+import io.eragate.netty.federation.InternalEndpoint;
+import io.eragate.netty.upstream.ClientExchange;
+import io.eragate.netty.upstream.ForwardedRequest;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.util.ReferenceCountUtil;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The gateway's internal endpoint, which federated routes fan out through: a request carrying this process's token
+ * and naming an upstream is served from that upstream by exactly the exchange a plain route to it would use. The
+ * request was built by the gateway itself from one that passed the front door, so it is not validated again; anything
+ * without the token gets 403. One request at a time per connection (the fan-out's pooled connections never pipeline).
+ */
+final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
+
+    /** Client headers the fan-out passes on, as a plain route would. */
+    private static final List<String> PASSED = List.of("user-agent", "traceparent", "tracestate", "baggage");
+    /** Internal requests are lists and discovery, never a tools/call, so this bound is never waited on. */
+    private static final Duration INTERNAL_LIST_TIMEOUT = Route.DEFAULT_FAN_OUT_TIMEOUT;
+
+    private final GatewayContext context;
+    private final Dispatcher dispatcher;
+    private ClientExchange current;
+
+    InternalExchangeHandler(GatewayContext context) {
+        this.context = context;
+        this.dispatcher = new Dispatcher(context);
+    }
+
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object msg) {
+        if (!(msg instanceof FullHttpRequest request)) {
+            ReferenceCountUtil.release(msg);
+            return;
+        }
+        try {
+            serve(ctx, request);
+        } finally {
+            request.release();
+        }
+    }
+
+    private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (!context.federation().internal().accepts(request.headers().get(InternalEndpoint.TOKEN_HEADER))) {
+            ClientResponses.writeRejection(ctx, Rejection.of(403, null, JsonRpcError.of(
+                    JsonRpcErrorCodes.INVALID_REQUEST, "Forbidden")), false);
+            return;
+        }
+        String upstream = request.headers().get(InternalEndpoint.UPSTREAM_HEADER, "");
+        JsonRpcRequest message;
+        try {
+            message = (JsonRpcRequest) JsonRpcCodec.classify(
+                    JsonRpcCodec.mapper().readTree(ByteBufUtil.getBytes(request.content())));
+        } catch (Exception e) {
+            // The gateway built this request itself; failing here is a bug, reported as one.
+            throw new IllegalStateException("malformed internal request", e);
+        }
+        byte[] body = ByteBufUtil.getBytes(request.content());
+        ValidatedRequest validated = new ValidatedRequest(message, body,
+                request.headers().get(McpHeaders.PROTOCOL_VERSION), message.method(), null, message.id());
+        HttpHeaders passed = new DefaultHttpHeaders(false);
+        PASSED.forEach(name -> request.headers().getAll(name).forEach(value -> passed.add(name, value)));
+        ForwardedRequest forwarded = new ForwardedRequest(validated, passed,
+                request.headers().get("X-Forwarded-For"), null, keepAlive, true);
+        dispatcher.serve(ctx, forwarded, upstream, INTERNAL_LIST_TIMEOUT, new Dispatcher.Host() {
+            @Override
+            public void serving(String name, Era upstreamEra) {
+                // A fan-out leg is part of the client's request, whose outcome the federated route reports.
+            }
+
+            @Override
+            public ExchangeLifecycle lifecycle(UpstreamDeadlines deadlines) {
+                // The leg's deadlines apply as on a plain route; its outcome is not a client request of its own.
+                return new ExchangeLifecycle(ctx.executor(), deadlines,
+                        new OutcomeRecorder(ExchangeObserver.NONE, null), this::done);
+            }
+
+            @Override
+            public void started(ClientExchange exchange) {
+                current = exchange;
+                exchange.start();
+            }
+
+            @Override
+            public void done() {
+                current = null;
+            }
+        });
+    }
+
+    @Override
+    public void channelInactive(ChannelHandlerContext ctx) {
+        if (current != null) {
+            current.cancel();
+        }
+        ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void channelWritabilityChanged(ChannelHandlerContext ctx) {
+        if (ctx.channel().isWritable() && current != null) {
+            current.onClientWritable();
+        }
+        ctx.fireChannelWritabilityChanged();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        ctx.close();
+    }
+}
