@@ -9,6 +9,7 @@ import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
+import io.eragate.netty.telemetry.GatewayTelemetry;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.Map;
@@ -27,10 +28,11 @@ import java.util.Objects;
  * @param bridge the legacy bridge's shared state
  * @param stdio the upstreams that are local processes (not in {@code upstreams}, which are HTTP)
  * @param legacySse the legacy HTTP upstreams that speak only 2024-11-05 HTTP+SSE, learned at their first request
+ * @param telemetry metrics and tracing (the spans of each request, the hooks of upstream exchanges)
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-        LegacySseUpstreams legacySse) {
+        LegacySseUpstreams legacySse, GatewayTelemetry telemetry) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -42,6 +44,14 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(stdio, "stdio");
         Objects.requireNonNull(legacySse, "legacySse");
+        Objects.requireNonNull(telemetry, "telemetry");
+    }
+
+    /** A context with traffic metrics only (no tracing, no access log). */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
+            LegacySseUpstreams legacySse) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, GatewayTelemetry.minimal());
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */

@@ -22,6 +22,9 @@ import io.eragate.netty.bridge.ListenHub;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
+import io.eragate.netty.telemetry.GatewayMeters;
+import io.eragate.netty.telemetry.GatewayMetrics;
+import io.eragate.netty.telemetry.GatewayTelemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -90,6 +93,9 @@ public final class GatewayServer implements AutoCloseable {
             GatewayInitializer initializer = new GatewayInitializer(context);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
+            GatewayMeters.bind(context.telemetry().metrics().registry(), context.eras(), context.bridge(),
+                    context.stdio(), initializer::openConnections);
+            pages.register("/metrics", GatewayMetrics.contentType(), context.telemetry().metrics()::scrape);
             GatewayServer[] self = new GatewayServer[1];
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {
@@ -107,6 +113,7 @@ public final class GatewayServer implements AutoCloseable {
                 admin.close().sync();
                 context.bridge().close();
                 context.stdio().close();
+                context.telemetry().close();
                 throw e;
             }
             // Processes start in the background; requests that come before one is ready wait for it.
@@ -149,7 +156,8 @@ public final class GatewayServer implements AutoCloseable {
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
                 limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
                 config.bridge().maxInFlightPerSession());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse);
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
+                GatewayTelemetry.of(config));
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
@@ -244,6 +252,13 @@ public final class GatewayServer implements AutoCloseable {
         context.stdio().close();
         shutdown(bossGroup, workerGroup);
         context.pools().close();
+        // Spans of the last requests are flushed to the collector once nothing can make new ones.
+        context.telemetry().close();
+    }
+
+    /** Metrics and tracing, for reports (the dashboard) and tests; the rate limiter counts its refusals here. */
+    public GatewayTelemetry telemetry() {
+        return context.telemetry();
     }
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers) {

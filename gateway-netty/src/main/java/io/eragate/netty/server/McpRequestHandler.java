@@ -23,6 +23,10 @@ import io.eragate.netty.upstream.ModernExchange;
 import io.eragate.netty.upstream.PassedThroughRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
+import io.eragate.netty.telemetry.RequestObservation;
+import io.eragate.netty.telemetry.TraceHeaders;
+import io.eragate.core.telemetry.TraceContext;
+import io.opentelemetry.context.Scope;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
@@ -69,6 +73,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private final GatewayContext context;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
     private ClientExchange current;
+    /** The spans and upstream-exchange metrics of the request being served. */
+    private RequestObservation observation;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
 
@@ -107,6 +113,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         try {
             String path = pathOf(request.uri());
+            observation = context.telemetry().begin(TraceHeaders.capture(request.headers()));
             InboundRequest inbound = new InboundRequest(request.method().name(), path,
                     new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
             UpstreamTarget legacyTarget = LegacyTraffic.isLegacyEra(inbound) ? httpUpstreamOf(path) : null;
@@ -205,9 +212,22 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean clientAcceptsChunked = !HttpVersion.HTTP_1_0.equals(request.protocolVersion());
-        ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
-                clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
-                clientAcceptsChunked);
+        // The upstream is told the gateway's span, in _meta and (for the modern pass-through) the header.
+        ValidatedRequest traced = observation.validated(validated, route.get().path(), route.get().upstream(),
+                Era.MODERN);
+        HttpHeaders passed = passedHeaders(request.headers());
+        if (observation.upstreamTraceparent() != null) {
+            passed.set(TraceContext.TRACEPARENT, observation.upstreamTraceparent());
+        }
+        ForwardedRequest forwarded = new ForwardedRequest(traced, passed, clientAddress(ctx.channel()),
+                request.headers().get(HttpHeaderNames.HOST), keepAlive, clientAcceptsChunked);
+        try (Scope ignored = observation.makeCurrent()) {
+            start(ctx, forwarded, target, stdio);
+        }
+    }
+
+    private void start(ChannelHandlerContext ctx, ForwardedRequest forwarded, UpstreamTarget target,
+            Optional<StdioUpstream> stdio) {
         if (stdio.isPresent()) {
             // A process's era is its own business: the stdio upstream probes it and translates.
             current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio().stamper(),
@@ -219,8 +239,12 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         if (era.isDone()) {
             startExchange(ctx, forwarded, target, era);
         } else {
-            era.whenComplete((ignored, failure) -> ctx.executor().execute(
-                    () -> startExchange(ctx, forwarded, target, era)));
+            RequestObservation waiting = observation;
+            era.whenComplete((ignored, failure) -> ctx.executor().execute(() -> {
+                try (Scope scope = waiting.makeCurrent()) {
+                    startExchange(ctx, forwarded, target, era);
+                }
+            }));
         }
     }
 
@@ -249,8 +273,12 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             if (sse.isDone()) {
                 startLegacy(ctx, forwarded, target, sse);
             } else {
-                sse.whenComplete((ignored, failure) -> ctx.executor().execute(
-                        () -> startLegacy(ctx, forwarded, target, sse)));
+                RequestObservation waiting = observation;
+                sse.whenComplete((ignored, failure) -> ctx.executor().execute(() -> {
+                    try (Scope scope = waiting.makeCurrent()) {
+                        startLegacy(ctx, forwarded, target, sse);
+                    }
+                }));
             }
             return;
         }
