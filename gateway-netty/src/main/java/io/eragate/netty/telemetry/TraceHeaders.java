@@ -1,12 +1,15 @@
 package io.eragate.netty.telemetry;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.eragate.core.jsonrpc.Decoded;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.MetaKeys;
 import io.netty.handler.codec.http.HttpHeaders;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -21,6 +24,8 @@ public final class TraceHeaders {
     private static final List<String> CAPTURED = List.of("traceparent", "tracestate", "baggage",
             McpHeaders.SESSION_ID.toLowerCase(Locale.ROOT));
 
+    private static final byte[] TRACEPARENT_KEY = "\"traceparent\"".getBytes(StandardCharsets.US_ASCII);
+
     private TraceHeaders() {
     }
 
@@ -34,6 +39,32 @@ public final class TraceHeaders {
             }
         }
         return name -> captured.get(name.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * As {@link #fromBody(JsonRpcMessage, HttpHeaders)}, for a message already encoded as {@code json}; a body that
+     * does not mention {@code traceparent} is not parsed.
+     */
+    public static void fromBody(byte[] json, HttpHeaders headers) {
+        if (indexOf(json, TRACEPARENT_KEY) < 0) {
+            return;
+        }
+        if (JsonRpcCodec.decode(json) instanceof Decoded.Message decoded) {
+            fromBody(decoded.message(), headers);
+        }
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     /**
