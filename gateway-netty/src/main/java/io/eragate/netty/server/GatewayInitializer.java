@@ -16,6 +16,7 @@ import java.util.concurrent.TimeUnit;
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
     static final String CONNECTION_LIMIT = "connection-limit";
     static final String HTTP_CODEC = "http-codec";
+    static final String OUTCOME_TAP = "outcome-tap";
     static final String DECODER_FAILURE = "decoder-failure";
     static final String IDLE_STATE = "idle-state";
     static final String CLOSE_ON_IDLE = "close-on-idle";
@@ -29,7 +30,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     public GatewayInitializer(GatewayContext context) {
         this.context = context;
         this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections(),
-                context.limits().idleTimeout());
+                context.limits().idleTimeout(), context.observer());
     }
 
     /** Client connections open now. */
@@ -60,6 +61,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
                 .setMaxChunkSize(64 * 1024)
                 .setValidateHeaders(true);
         pipeline.addLast(HTTP_CODEC, new HttpServerCodec(decoderConfig));
+        pipeline.addLast(OUTCOME_TAP, new OutcomeTap(context.observer()));
         pipeline.addLast(DECODER_FAILURE, new DecoderFailureHandler(limits.maxHeaderBytes(),
                 limits.maxInitialLineBytes()));
         pipeline.addLast(BODY_AGGREGATOR, new JsonBodyAggregator((int) limits.maxBodyBytes()));

@@ -5,6 +5,7 @@ import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.frontdoor.FrontDoorPolicy;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
@@ -81,6 +82,14 @@ public final class GatewayServer implements AutoCloseable {
      * releasing everything it had started.
      */
     public static GatewayServer start(GatewayConfig config) throws InterruptedException {
+        return start(config, ExchangeObserver.NONE);
+    }
+
+    /**
+     * Binds the listeners of {@code config}, telling {@code observer} about every client request when it ends;
+     * fails like {@link #start(GatewayConfig)}.
+     */
+    public static GatewayServer start(GatewayConfig config, ExchangeObserver observer) throws InterruptedException {
         Transport transport = Transport.best();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
         // One loop per core, as nginx runs one worker per core: Netty's default of two per core only adds
@@ -89,7 +98,7 @@ public final class GatewayServer implements AutoCloseable {
                 transport.ioHandlers());
         try {
             LimitsConfig limits = config.limits();
-            GatewayContext context = buildContext(config, workers, transport);
+            GatewayContext context = buildContext(config, workers, transport, observer);
             GatewayInitializer initializer = new GatewayInitializer(context);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
@@ -130,7 +139,8 @@ public final class GatewayServer implements AutoCloseable {
         }
     }
 
-    private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport) {
+    private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport,
+            ExchangeObserver observer) {
         LimitsConfig limits = config.limits();
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
         List<UpstreamConfig> httpUpstreams = config.upstreams().stream().filter(u -> !u.isStdio()).toList();
@@ -156,8 +166,10 @@ public final class GatewayServer implements AutoCloseable {
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
                 limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
                 config.bridge().maxInFlightPerSession());
+        // Metrics and the access log see every outcome first, then whoever started the server.
+        GatewayTelemetry telemetry = GatewayTelemetry.of(config);
         return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
-                GatewayTelemetry.of(config));
+                telemetry.observer().andThen(observer), telemetry);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */

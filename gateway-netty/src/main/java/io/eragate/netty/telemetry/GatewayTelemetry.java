@@ -37,9 +37,14 @@ public record GatewayTelemetry(GatewayMetrics metrics, GatewayTracing tracing, E
         return new GatewayTelemetry(metrics, GatewayTracing.off(), metrics);
     }
 
-    /** Starts observing a client request that is complete now (see {@link RequestObservation}). */
-    public RequestObservation begin(Function<String, String> headers) {
-        return RequestObservation.begin(this, headers);
+    /**
+     * Starts observing a client request that is complete now (see {@link RequestObservation}).
+     *
+     * @param httpMethod the request's HTTP method, which names the span of a request refused before validation
+     * @param headers the client's header values by lower-case name ({@link TraceHeaders#capture})
+     */
+    public RequestObservation begin(String httpMethod, Function<String, String> headers) {
+        return RequestObservation.begin(this, httpMethod, headers);
     }
 
     /** Flushes and stops the exporter, and releases the registry. */

@@ -58,6 +58,7 @@ public final class RequestObservation implements ExchangeObserver {
 
     private final GatewayTelemetry telemetry;
     private final Function<String, String> headers;
+    private final String httpMethod;
     private final long startEpochNanos;
     private Context context = Context.root();
     private Span server;
@@ -67,8 +68,9 @@ public final class RequestObservation implements ExchangeObserver {
     private GatewayMetrics.RequestLabels labels = new GatewayMetrics.RequestLabels(null, Era.MODERN);
     private boolean ended;
 
-    private RequestObservation(GatewayTelemetry telemetry, Function<String, String> headers) {
+    private RequestObservation(GatewayTelemetry telemetry, String httpMethod, Function<String, String> headers) {
         this.telemetry = telemetry;
+        this.httpMethod = httpMethod;
         this.headers = headers;
         Instant now = Instant.now();
         this.startEpochNanos = TimeUnit.SECONDS.toNanos(now.getEpochSecond()) + now.getNano();
@@ -78,11 +80,13 @@ public final class RequestObservation implements ExchangeObserver {
     /**
      * A request that is complete now.
      *
+     * @param httpMethod the HTTP method, the name of the span of a request refused before validation
      * @param headers the client's HTTP header values by name (for {@code traceparent}, {@code tracestate},
      *     {@code baggage} and {@code Mcp-Session-Id}); null when absent
      */
-    public static RequestObservation begin(GatewayTelemetry telemetry, Function<String, String> headers) {
-        return new RequestObservation(telemetry, headers);
+    public static RequestObservation begin(GatewayTelemetry telemetry, String httpMethod,
+            Function<String, String> headers) {
+        return new RequestObservation(telemetry, httpMethod, headers);
     }
 
     /**
@@ -173,6 +177,22 @@ public final class RequestObservation implements ExchangeObserver {
         };
     }
 
+    /**
+     * The request ended: the upstream exchange's sample and both spans end with {@code outcome}, which is returned
+     * with the request's trace id (for the access log and whoever observes outcomes).
+     */
+    public ExchangeOutcome report(ExchangeOutcome outcome) {
+        onOutcome(outcome);
+        String traceId = traceId();
+        if (traceId == null || traceId.equals(outcome.traceId())) {
+            return outcome;
+        }
+        return new ExchangeOutcome(outcome.route(), outcome.upstream(), outcome.clientEra(), outcome.upstreamEra(),
+                outcome.method(), outcome.name(), outcome.httpStatus(), outcome.jsonRpcErrorCode(),
+                outcome.errorType(), outcome.bytesIn(), outcome.bytesOut(), outcome.startNanos(),
+                outcome.durationNanos(), outcome.principal(), traceId, outcome.clientAddress());
+    }
+
     /** The request ended: the upstream exchange's sample, then both spans, end with its outcome. */
     @Override
     public void onOutcome(ExchangeOutcome outcome) {
@@ -209,7 +229,7 @@ public final class RequestObservation implements ExchangeObserver {
     }
 
     private Span serverSpan(TraceContext incoming, String method, String name) {
-        SpanBuilder builder = telemetry.tracing().tracer().spanBuilder(SpanNames.of(method, name, "POST"))
+        SpanBuilder builder = telemetry.tracing().tracer().spanBuilder(SpanNames.of(method, name, httpMethod))
                 .setSpanKind(SpanKind.SERVER)
                 .setParent(GatewayTracing.parentOf(incoming))
                 .setStartTimestamp(startEpochNanos, TimeUnit.NANOSECONDS);

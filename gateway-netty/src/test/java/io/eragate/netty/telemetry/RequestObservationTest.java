@@ -43,7 +43,7 @@ class RequestObservationTest {
 
     @Test
     void theBodysTraceContextWinsAndTheUpstreamIsToldTheGatewaysClientSpan() {
-        RequestObservation request = telemetry.begin(Map.of("traceparent", HEADER_PARENT)::get);
+        RequestObservation request = telemetry.begin("POST", Map.of("traceparent", HEADER_PARENT)::get);
 
         ValidatedRequest forwarded = request.validated(
                 toolCall("{\"traceparent\":\"" + BODY_PARENT + "\"}"), "/mcp", "fleet", Era.MODERN);
@@ -71,7 +71,7 @@ class RequestObservationTest {
 
     @Test
     void theHeaderServesWhenTheBodyHasNoTraceContext() {
-        RequestObservation request = telemetry.begin(Map.of("traceparent", HEADER_PARENT)::get);
+        RequestObservation request = telemetry.begin("POST", Map.of("traceparent", HEADER_PARENT)::get);
 
         request.validated(toolCall("{}"), "/mcp", "fleet", Era.MODERN);
         request.onOutcome(outcome("tools/call", null, 200));
@@ -82,7 +82,7 @@ class RequestObservationTest {
 
     @Test
     void upstreamExchangesMadeWhileTheRequestIsCurrentAreItsChildrenAndAreTimed() {
-        RequestObservation request = telemetry.begin(name -> null);
+        RequestObservation request = telemetry.begin("POST", name -> null);
         request.validated(toolCall("{}"), "/mcp", "fleet", Era.MODERN);
 
         UpstreamSpan initialize;
@@ -109,7 +109,7 @@ class RequestObservationTest {
 
     @Test
     void aRequestRefusedBeforeValidationStillGetsItsServerSpan() {
-        RequestObservation request = telemetry.begin(Map.of("traceparent", HEADER_PARENT)::get);
+        RequestObservation request = telemetry.begin("POST", Map.of("traceparent", HEADER_PARENT)::get);
 
         request.onOutcome(outcome(null, "rejected", 400));
         telemetry.tracing().close();
@@ -124,7 +124,7 @@ class RequestObservationTest {
         GatewayTelemetry off = GatewayTelemetry.minimal();
         ValidatedRequest original = toolCall("{\"traceparent\":\"" + BODY_PARENT + "\"}");
 
-        RequestObservation request = off.begin(name -> null);
+        RequestObservation request = off.begin("POST", name -> null);
 
         assertThat(request.validated(original, "/mcp", "fleet", Era.MODERN)).isSameAs(original);
         assertThat(request.upstreamTraceparent()).isNull();
