@@ -13,7 +13,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Applies {@code logging.format} to the process's log output. {@code json} swaps the encoder of every console
  * appender of the root logger for logback's own {@link JsonEncoder}: one JSON object per line, with
- * {@code timestamp}, {@code level}, {@code loggerName}, {@code message}, the MDC (where {@code trace_id} and
+ * {@code timestamp}, {@code level}, {@code loggerName}, {@code message} (the template) and
+ * {@code formattedMessage} (the text), the MDC (where {@code trace_id} and
  * {@code span_id} of the current request live) and the event's key-value pairs (the access log's fields).
  */
 public final class LogFormat {
@@ -39,6 +40,8 @@ public final class LogFormat {
                 encoder.setWithSequenceNumber(false);
                 encoder.setWithNanoseconds(false);
                 encoder.setWithArguments(false);
+                // "message" stays the template (good for grouping); "formattedMessage" is the line as text.
+                encoder.setWithFormattedMessage(true);
                 encoder.start();
                 appender.stop();
                 appender.setEncoder(encoder);
