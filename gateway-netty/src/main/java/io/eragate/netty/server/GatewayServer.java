@@ -103,7 +103,7 @@ public final class GatewayServer implements AutoCloseable {
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
             GatewayMeters.bind(context.telemetry().metrics().registry(), context.eras(), context.bridge(),
-                    context.stdio(), initializer::openConnections);
+                    context.stdio(), context.pools(), initializer::openConnections);
             pages.register("/metrics", GatewayMetrics.contentType(), context.telemetry().metrics()::scrape);
             GatewayServer[] self = new GatewayServer[1];
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),

@@ -4,6 +4,7 @@ import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.stdio.StdioUpstreams;
+import io.eragate.netty.upstream.UpstreamPools;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -21,7 +22,7 @@ public final class GatewayMeters {
 
     /** Binds the counts of the era directory, the bridge, the stdio upstreams and the client connections. */
     public static void bind(MeterRegistry registry, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-            IntSupplier openConnections) {
+            UpstreamPools pools, IntSupplier openConnections) {
         for (String result : List.of("modern", "legacy", "inconclusive")) {
             FunctionCounter.builder("eragate.era.probes", eras, directory -> directory.probes(result))
                     .description("Era probes (server/discover) of upstream origins, by result")
@@ -55,6 +56,9 @@ public final class GatewayMeters {
                     .tag("upstream", upstream.name())
                     .register(registry);
         }
+        Gauge.builder("eragate.upstream.connections.open", pools, UpstreamPools::openConnections)
+                .description("Pooled connections to HTTP upstreams open now, busy and idle, over all event loops")
+                .register(registry);
         Gauge.builder("eragate.client.connections.open", openConnections, IntSupplier::getAsInt)
                 .description("Client connections open on the MCP listener")
                 .register(registry);
