@@ -97,9 +97,9 @@ final class NettySessionConnector implements SessionConnector {
         JsonRpcId id = JsonRpcId.of("eragate-initialize-" + SESSION_SEQ.incrementAndGet());
         initializeCount.incrementAndGet();
         UpstreamSpan span = UpstreamSpan.start(Methods.INITIALIZE, target.name(), Era.LEGACY);
-        return BufferedUpstreamCall.send(pool, target,
-                        LegacyRequests.post(target, new JsonRpcRequest(id, Methods.INITIALIZE,
-                                span.stamp(initializeParams.deepCopy())), null, null), timeout, MAX_HANDSHAKE_BODY_BYTES)
+        JsonRpcRequest initialize = new JsonRpcRequest(id, Methods.INITIALIZE, span.stamp(initializeParams.deepCopy()));
+        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, initialize, null, null), timeout,
+                        MAX_HANDSHAKE_BODY_BYTES)
                 .whenComplete((reply, failure) -> span.end(failure))
                 .thenApply(reply -> sessionFrom(key, target, id, reply))
                 .thenCompose(session -> notifyInitialized(pool, target, session))

@@ -83,7 +83,8 @@ class MetricsIT {
                     .containsEntry("eragate_listen_streams_open", 0.0)
                     .containsEntry("eragate_tool_calls_total{error_type=\"none\",gen_ai_tool_name=\"echo\","
                             + "upstream=\"legacy\"}", 2.0)
-                    .containsKeys("eragate_client_connections_open", "eragate_upstream_connections_open", "eragate_era_contradictions_total",
+                    .containsKeys("eragate_client_connections_open", "eragate_upstream_connections_open",
+                            "eragate_era_contradictions_total",
                             "eragate_bridge_sessions_evicted_total", "eragate_bridge_sessions_replaced_total",
                             "eragate_mrtr_rounds_total", "jvm_threads_live_threads", "netty_direct_memory_used");
             assertThat(scrape.body()).contains("mcp_server_operation_duration_seconds_bucket{", "le=\"300.0\"}",

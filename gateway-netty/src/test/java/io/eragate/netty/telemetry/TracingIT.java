@@ -91,7 +91,8 @@ class TracingIT {
         String sentInMeta = call.json().at("/params/_meta/traceparent").asText();
         assertThat(sentInMeta).as(call.bodyText()).startsWith("00-" + traceId + "-")
                 .isNotEqualTo("00-" + traceId + "-" + clientSpan + "-01");
-        assertThat(call.headers().first("traceparent").orElse(null)).as("the header repeats the body").isEqualTo(sentInMeta);
+        assertThat(call.headers().first("traceparent").orElse(null)).as("the header repeats the body")
+                .isEqualTo(sentInMeta);
 
         ReceivedSpan server = collector.await(span -> span.traceId().equals(traceId)
                 && span.kind() == ReceivedSpan.SERVER, WAIT);
