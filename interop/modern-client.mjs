@@ -9,7 +9,8 @@
 // Connects, lists tools, calls TOOL with JSONARGS and prints ONE JSON line on stdout:
 //   {"ok":true,"era":"modern","protocolVersion":"2026-07-28","tools":[...],"result":{...}}   exit 0
 //   {"ok":false,"error":"..."}                                                               exit 1
-// Env: PROGRESS=1 asks for progress (adds "progress":[...params]); TIMEOUT_MS per request (default 30000).
+// Env: PROGRESS=1 asks for progress (adds "progress":[...params]); TIMEOUT_MS per request (default 30000);
+//      TRACEPARENT=00-... sends that W3C trace context in the call's params._meta.traceparent.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const USAGE = 'usage: modern-client.mjs URL modern|auto|legacy TOOL JSONARGS';
@@ -48,7 +49,8 @@ async function main() {
     const { tools } = await client.listTools(undefined, { timeout });
     const progress = [];
     const options = wantProgress ? { timeout, onprogress: (p) => progress.push(p) } : { timeout };
-    const result = await client.callTool({ name: tool, arguments: args }, options);
+    const traced = process.env.TRACEPARENT ? { _meta: { traceparent: process.env.TRACEPARENT } } : {};
+    const result = await client.callTool({ name: tool, arguments: args, ...traced }, options);
     const output = {
       ok: true,
       era: client.getProtocolEra() ?? null,

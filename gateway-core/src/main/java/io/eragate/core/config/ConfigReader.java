@@ -72,8 +72,10 @@ final class ConfigReader {
         BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
         MrtrConfig mrtr = root.mapping("mrtr", ConfigReader::mrtr);
         SubscriptionsConfig subscriptions = root.mapping("subscriptions", ConfigReader::subscriptions);
+        TelemetryConfig telemetry = root.mapping("telemetry", ObservabilityReader::telemetry);
+        LoggingConfig logging = root.mapping("logging", ObservabilityReader::logging);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, telemetry, logging);
     }
 
     static ListenConfig listen(ConfigMapping section) {

@@ -2,6 +2,7 @@ package io.eragate.core.exchange;
 
 import io.eragate.core.mcp.Era;
 import java.util.Objects;
+import java.util.function.UnaryOperator;
 
 /**
  * Collects what is learned about one client request while it is served, and turns it into its one
@@ -34,6 +35,7 @@ public final class OutcomeRecorder {
     private long startNanos;
     private boolean started;
     private boolean finished;
+    private UnaryOperator<ExchangeOutcome> beforeReport = UnaryOperator.identity();
 
     /**
      * @param observer told once, when the request ends
@@ -119,6 +121,14 @@ public final class OutcomeRecorder {
         bytesOut += count;
     }
 
+    /**
+     * Runs {@code step} on the outcome before the observer sees it, and reports what it returns: the tracing of the
+     * request ends its spans there and fills in the trace id of a span it could only make at the end.
+     */
+    public void beforeReport(UnaryOperator<ExchangeOutcome> step) {
+        this.beforeReport = Objects.requireNonNull(step, "step");
+    }
+
     /** Whether the outcome was already reported. */
     public boolean isFinished() {
         return finished;
@@ -144,7 +154,7 @@ public final class OutcomeRecorder {
                 httpStatus, jsonRpcErrorCode, type, bytesIn, bytesOut, start, Math.max(0, nowNanos - start),
                 principal, traceId, clientAddress);
         try {
-            observer.onOutcome(outcome);
+            observer.onOutcome(beforeReport.apply(outcome));
         } catch (RuntimeException e) {
             // An observer's failure never reaches the client; the observer logs its own troubles.
             return true;

@@ -35,6 +35,7 @@ public final class PendingRounds<T> {
     private final Map<String, Round<T>> byId = new HashMap<>();
     private final Map<String, Integer> perPrincipal = new HashMap<>();
     private final NavigableSet<Round<T>> byDeadline = new TreeSet<>(BY_DEADLINE);
+    private long registered;
 
     /** An empty table that reads time from {@code clock}. */
     public PendingRounds(Clock clock, RoundLimits limits) {
@@ -66,7 +67,13 @@ public final class PendingRounds<T> {
         byId.put(pendingCallId, round);
         byDeadline.add(round);
         perPrincipal.put(principal, waiting + 1);
+        registered++;
         return Optional.empty();
+    }
+
+    /** Rounds recorded since start (for metrics). */
+    public synchronized long registeredCount() {
+        return registered;
     }
 
     /**

@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -34,6 +35,8 @@ public final class SessionPool implements AutoCloseable {
     private final SessionConnector connector;
     private final AsyncCache<SessionKey, Opened> sessions;
     private volatile boolean closed;
+    private final AtomicLong replaced = new AtomicLong();
+    private final AtomicLong evicted = new AtomicLong();
 
     /**
      * A pool on the system clock; idle sessions are reaped by a background timer even when no request arrives.
@@ -123,10 +126,21 @@ public final class SessionPool implements AutoCloseable {
         sessions.asMap().computeIfPresent(session.key(), (key, current) -> {
             if (holds(current, session)) {
                 log.info("Dropping upstream session {} of {}: {}", session.sessionId(), key.upstream(), why);
+                replaced.incrementAndGet();
                 return null;
             }
             return current;
         });
+    }
+
+    /** Sessions dropped since start because the upstream forgot them; the next acquire opens a replacement. */
+    public long replacedCount() {
+        return replaced.get();
+    }
+
+    /** Sessions that left since start because the pool was full or they sat idle too long. */
+    public long evictedCount() {
+        return evicted.get();
     }
 
     /** How many sessions the pool holds, including ones still opening. */
@@ -192,6 +206,9 @@ public final class SessionPool implements AutoCloseable {
             return;
         }
         log.debug("Closing upstream session {} of {} ({})", session.sessionId(), session.key().upstream(), cause);
+        if (cause.wasEvicted()) {
+            evicted.incrementAndGet();
+        }
         CompletableFuture<Void> closing;
         try {
             closing = connector.close(session);

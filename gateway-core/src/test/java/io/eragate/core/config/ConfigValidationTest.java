@@ -48,7 +48,7 @@ class ConfigValidationTest {
                         "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
                         "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,"
-                                + " subscriptions)"),
+                                + " subscriptions, telemetry, logging)"),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
@@ -268,6 +268,17 @@ class ConfigValidationTest {
                 row("host entry with port 0", VALID_BASE + "security: {allowedHosts: [\"localhost:0\"]}",
                         "security.allowedHosts[0]: must be a host with an optional port, like \"example.com\","
                                 + " \"example.com:8443\" or \"[::1]:8080\", got \"localhost:0\""),
+                row("OTLP endpoint that is not an http URL", VALID_BASE
+                                + "telemetry: {otlp: {endpoint: \"collector:4318\"}}",
+                        "telemetry.otlp.endpoint: must be an http or https URL with a host and no query, like"
+                                + " \"http://collector:4318\", got \"collector:4318\""),
+                row("OTLP compression that is not offered", VALID_BASE
+                                + "telemetry: {otlp: {endpoint: \"http://c:4318\", compression: zstd}}",
+                        "telemetry.otlp.compression: must be one of none, gzip, got \"zstd\""),
+                row("log format that is not offered", VALID_BASE + "logging: {format: xml}",
+                        "logging.format: must be one of text, json, got \"xml\""),
+                row("access log switch that is not a boolean", VALID_BASE + "logging: {access: \"yes\"}",
+                        "logging.access: expected true or false, got \"yes\""),
                 row("empty host list", VALID_BASE + "security: {allowedHosts: []}",
                         "security.allowedHosts: must not be empty, since every HTTP/1.1 request has a Host header;"
                                 + " leave the key out to get the defaults"));

@@ -47,8 +47,13 @@ public final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequ
                     : json(HttpResponseStatus.SERVICE_UNAVAILABLE, "{\"status\":\"not ready\"}"), keepAlive);
             default -> {
                 String page = pages.render(path);
-                write(ctx, page == null ? text(HttpResponseStatus.NOT_FOUND, "no admin page at " + path + "\n")
-                        : json(HttpResponseStatus.OK, page), keepAlive);
+                FullHttpResponse response = page == null
+                        ? text(HttpResponseStatus.NOT_FOUND, "no admin page at " + path + "\n")
+                        : json(HttpResponseStatus.OK, page);
+                if (page != null) {
+                    response.headers().set(HttpHeaderNames.CONTENT_TYPE, pages.contentType(path));
+                }
+                write(ctx, response, keepAlive);
             }
         }
     }

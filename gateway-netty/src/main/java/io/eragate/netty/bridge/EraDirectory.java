@@ -26,6 +26,7 @@ public final class EraDirectory {
     private final EraCache cache;
     private final HttpEraProber prober;
     private final UpstreamPools pools;
+    private final java.util.concurrent.atomic.AtomicLong contradictions = new java.util.concurrent.atomic.AtomicLong();
 
     /**
      * Builds the directory and pins the upstreams whose era is configured. Reads the persistence file, so it is
@@ -52,7 +53,18 @@ public final class EraDirectory {
 
     /** Traffic from {@code target} contradicted its cached era: it is probed again on the next request. */
     public void contradicted(UpstreamTarget target, String what) {
+        contradictions.incrementAndGet();
         cache.contradicted(OriginKey.of(target.url()), what);
+    }
+
+    /** Cached eras that traffic contradicted since start (for metrics). */
+    public long contradictions() {
+        return contradictions.get();
+    }
+
+    /** Probes since start that ended with {@code result}: {@code modern}, {@code legacy} or {@code inconclusive}. */
+    public long probes(String result) {
+        return prober.probes(result);
     }
 
     /** The {@code /admin/eras} report as JSON. */

@@ -11,6 +11,7 @@ import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.mcp.ProtocolVersions;
+import io.eragate.netty.telemetry.UpstreamSpan;
 import io.eragate.netty.upstream.BufferedUpstreamCall;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
@@ -35,6 +36,9 @@ final class HttpEraProber {
 
     private final Duration timeout;
     private final String gatewayVersion;
+    /** Probes since start by result: modern, legacy, inconclusive (for metrics). */
+    private final java.util.Map<String, AtomicLong> probes = java.util.Map.of("modern", new AtomicLong(),
+            "legacy", new AtomicLong(), "inconclusive", new AtomicLong());
 
     HttpEraProber(Duration timeout, String gatewayVersion) {
         this.timeout = timeout;
@@ -43,7 +47,9 @@ final class HttpEraProber {
 
     /** Probes {@code target} from {@code pool}'s event loop. */
     CompletableFuture<ProbeVerdict> probe(UpstreamChannelPool pool, UpstreamTarget target) {
-        FullHttpRequest request = LegacyRequests.post(target, discoverRequest(), null, ProtocolVersions.V2026_07_28);
+        UpstreamSpan span = UpstreamSpan.start(Methods.SERVER_DISCOVER, target.name(), null);
+        FullHttpRequest request = LegacyRequests.post(target, discoverRequest(span), null,
+                ProtocolVersions.V2026_07_28);
         request.headers().set(McpHeaders.METHOD, Methods.SERVER_DISCOVER);
         return BufferedUpstreamCall.send(pool, target, request, timeout, MAX_PROBE_BODY_BYTES)
                 .handle((reply, failure) -> {
@@ -51,15 +57,23 @@ final class HttpEraProber {
                             ? ProbeAnswer.http(reply.status(), reply.contentType(), reply.body())
                             : ProbeAnswer.failed(failureKind(failure));
                     ProbeVerdict verdict = ProbeClassifier.classify(answer, ProtocolVersions.MODERN);
+                    span.end(verdict.era() == null ? "inconclusive" : null);
                     log.info("Probed upstream {} ({}): {} ({})", target.name(), target.url(), verdict.era() == null
                             ? "inconclusive" : verdict.era(), verdict.why());
+                    probes.get(verdict.era() == null ? "inconclusive"
+                            : verdict.era().name().toLowerCase(java.util.Locale.ROOT)).incrementAndGet();
                     return verdict;
                 });
     }
 
-    private JsonRpcRequest discoverRequest() {
-        ObjectNode params = JsonNodeFactory.instance.objectNode();
-        ObjectNode meta = params.putObject(MetaKeys.META);
+    /** Probes since start that ended with {@code result} ({@code modern}, {@code legacy} or {@code inconclusive}). */
+    long probes(String result) {
+        return probes.get(result).get();
+    }
+
+    private JsonRpcRequest discoverRequest(UpstreamSpan span) {
+        ObjectNode params = span.stamp(JsonNodeFactory.instance.objectNode());
+        ObjectNode meta = params.withObject(MetaKeys.META);
         meta.put(MetaKeys.PROTOCOL_VERSION, ProtocolVersions.V2026_07_28);
         meta.putObject(MetaKeys.CLIENT_CAPABILITIES);
         meta.putObject(MetaKeys.CLIENT_INFO).put("name", "eragate-probe").put("version", gatewayVersion);

@@ -194,6 +194,21 @@ public final class LegacyBridge implements AutoCloseable {
         return connector.initializeCount();
     }
 
+    /** Pooled sessions dropped because their upstream forgot them, and so replaced at the next request. */
+    public long sessionsReplaced() {
+        return pool.replacedCount();
+    }
+
+    /** Pooled sessions that left because the pool was full or they sat idle. */
+    public long sessionsEvicted() {
+        return pool.evictedCount();
+    }
+
+    /** Multi round-trip rounds (input_required answers with a parked upstream call) since start. */
+    public long mrtrRounds() {
+        return inputRounds().pending().registeredCount();
+    }
+
     /** Pooled sessions now. */
     public int pooledSessions() {
         return pool.size();

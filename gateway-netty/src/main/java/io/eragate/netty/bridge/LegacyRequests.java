@@ -3,6 +3,7 @@ package io.eragate.netty.bridge;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.mcp.McpHeaders;
+import io.eragate.netty.telemetry.TraceHeaders;
 import io.eragate.netty.upstream.TrustedHeaders;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.Unpooled;
@@ -26,7 +27,9 @@ final class LegacyRequests {
      */
     static FullHttpRequest post(UpstreamTarget target, JsonRpcMessage message, String sessionId,
             String protocolVersion) {
-        return postBytes(target, JsonRpcCodec.encode(message), sessionId, protocolVersion);
+        FullHttpRequest request = postBytes(target, JsonRpcCodec.encode(message), sessionId, protocolVersion);
+        TraceHeaders.fromBody(message, request.headers());
+        return request;
     }
 
     /** A POST of already encoded JSON. */

@@ -11,11 +11,13 @@ import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
+import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.session.SessionConnector;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
+import io.eragate.netty.telemetry.UpstreamSpan;
 import io.eragate.netty.upstream.BufferedUpstreamCall;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamPools;
@@ -94,9 +96,11 @@ final class NettySessionConnector implements SessionConnector {
         UpstreamChannelPool pool = pools.current();
         JsonRpcId id = JsonRpcId.of("eragate-initialize-" + SESSION_SEQ.incrementAndGet());
         initializeCount.incrementAndGet();
-        return BufferedUpstreamCall.send(pool, target,
-                        LegacyRequests.post(target, new JsonRpcRequest(id, Methods.INITIALIZE, initializeParams),
-                                null, null), timeout, MAX_HANDSHAKE_BODY_BYTES)
+        UpstreamSpan span = UpstreamSpan.start(Methods.INITIALIZE, target.name(), Era.LEGACY);
+        JsonRpcRequest initialize = new JsonRpcRequest(id, Methods.INITIALIZE, span.stamp(initializeParams.deepCopy()));
+        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, initialize, null, null), timeout,
+                        MAX_HANDSHAKE_BODY_BYTES)
+                .whenComplete((reply, failure) -> span.end(failure))
                 .thenApply(reply -> sessionFrom(key, target, id, reply))
                 .thenCompose(session -> notifyInitialized(pool, target, session))
                 .thenCompose(session -> raiseLogLevel(pool, target, session));

@@ -5,6 +5,7 @@ import io.eragate.core.config.ConfigLoader;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.netty.server.GatewayServer;
 import io.eragate.netty.server.ListenerBindException;
+import io.eragate.netty.telemetry.LogFormat;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Objects;
@@ -67,6 +68,7 @@ public final class Main implements Callable<Integer> {
             err.println("eragate: invalid configuration " + config + ": " + String.join("; ", e.problems()));
             return EXIT_BAD_CONFIG;
         }
+        LogFormat.apply(loaded.logging());
         return runUntilStopped(loaded, err, null);
     }
 

@@ -1,5 +1,6 @@
 package io.eragate.netty.legacysse;
 
+import io.eragate.netty.telemetry.TraceHeaders;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -36,6 +37,7 @@ final class HttpSseRequests {
                 .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
                 .set(HttpHeaderNames.ACCEPT, "application/json, text/event-stream")
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, json.length);
+        TraceHeaders.fromBody(json, request.headers());
         return request;
     }
 

@@ -32,6 +32,7 @@ import io.eragate.netty.upstream.ModernExchange;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.channel.ChannelHandlerContext;
+import io.opentelemetry.context.Context;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.io.IOException;
 import java.time.Duration;
@@ -79,10 +80,12 @@ final class Dispatcher {
         Destination destination = Routing.decide(route, keyOf(request), catalogue);
         if (destination instanceof Destination.NeedsCatalogue) {
             RoutingKey key = keyOf(request);
+            Context traceContext = Context.current();
             context.federation().fetchCatalogue(context.pools().forLoop(ctx.channel().eventLoop()), route,
                     key.kind(), forwarded)
-                    .whenComplete((fetched, failure) -> ctx.executor().execute(() -> go(ctx, forwarded, route,
-                            Routing.decide(route, key, fetched == null ? Catalogue.EMPTY : fetched), host)));
+                    .whenComplete((fetched, failure) -> ctx.executor().execute(traceContext.wrap(() -> go(ctx,
+                            forwarded, route, Routing.decide(route, key, fetched == null ? Catalogue.EMPTY : fetched),
+                            host))));
             return;
         }
         go(ctx, forwarded, route, destination, host);
@@ -155,10 +158,11 @@ final class Dispatcher {
             if (known.isPresent()) {
                 checkThenStart(ctx, forwarded, upstream, known.get(), params, resolved, host);
             } else if (!params.isEmpty()) {
+                Context traceContext = Context.current();
                 context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream,
                         request.name(), forwarded, listTimeout).whenComplete((bindings, failure) ->
-                        ctx.executor().execute(() -> checkThenStart(ctx, forwarded, upstream,
-                                bindings == null ? Optional.empty() : bindings, params, resolved, host)));
+                        ctx.executor().execute(traceContext.wrap(() -> checkThenStart(ctx, forwarded, upstream,
+                                bindings == null ? Optional.empty() : bindings, params, resolved, host))));
             } else {
                 // No header to check, and no declaration known that could require one: nothing to fetch for.
                 start(ctx, forwarded, upstream, resolved, host);
@@ -306,7 +310,9 @@ final class Dispatcher {
         if (future.isDone() && ctx.executor().inEventLoop()) {
             then.accept(future.join());
         } else {
-            future.whenComplete((value, failure) -> ctx.executor().execute(() -> then.accept(future.join())));
+            // The request's trace context (its server span) goes along to the continuation on the event loop.
+            Runnable resume = Context.current().wrap(() -> then.accept(future.join()));
+            future.whenComplete((value, failure) -> ctx.executor().execute(resume));
         }
     }
 }

@@ -11,6 +11,7 @@ import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.federation.Federation;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
+import io.eragate.netty.telemetry.GatewayTelemetry;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.Map;
@@ -31,10 +32,12 @@ import java.util.Objects;
  * @param legacySse the legacy HTTP upstreams that speak only 2024-11-05 HTTP+SSE, learned at their first request
  * @param observer told once about every client request when it ends (metrics, access log)
  * @param federation the fan-out, merged-list cache and catalogues of federated routes
+ * @param telemetry metrics and tracing (the spans of each request, the hooks of upstream exchanges)
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-        LegacySseUpstreams legacySse, ExchangeObserver observer, Federation federation) {
+        LegacySseUpstreams legacySse, ExchangeObserver observer, Federation federation,
+        GatewayTelemetry telemetry) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -48,18 +51,27 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(legacySse, "legacySse");
         Objects.requireNonNull(observer, "observer");
         Objects.requireNonNull(federation, "federation");
+        Objects.requireNonNull(telemetry, "telemetry");
     }
 
     /**
-     * A context whose exchanges are observed by nobody and whose federated routes (if any) keep their merged lists
-     * with the default bridge list cache bounds.
+     * A context whose exchanges are observed by {@code observer}, with traffic metrics only (no tracing), and whose
+     * federated routes (if any) keep their merged lists with the default bridge list cache bounds.
      */
     public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
             UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-            LegacySseUpstreams legacySse) {
-        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, ExchangeObserver.NONE,
+            LegacySseUpstreams legacySse, ExchangeObserver observer) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, observer,
                 new Federation((int) limits.maxBodyBytes(), BridgeConfig.defaults().listCacheTtl(),
-                        BridgeConfig.defaults().listCacheMaxEntries(), GatewayVersion.current()));
+                        BridgeConfig.defaults().listCacheMaxEntries(), GatewayVersion.current()),
+                GatewayTelemetry.minimal());
+    }
+
+    /** A context whose exchanges are observed by nobody. */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
+            LegacySseUpstreams legacySse) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, ExchangeObserver.NONE);
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */

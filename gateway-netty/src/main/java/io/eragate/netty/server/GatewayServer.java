@@ -26,6 +26,9 @@ import io.eragate.netty.bridge.ListenHub;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
+import io.eragate.netty.telemetry.GatewayMeters;
+import io.eragate.netty.telemetry.GatewayMetrics;
+import io.eragate.netty.telemetry.GatewayTelemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
@@ -104,6 +107,9 @@ public final class GatewayServer implements AutoCloseable {
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
             pages.register("/admin/routes", () -> RoutesReport.json(context));
+            GatewayMeters.bind(context.telemetry().metrics().registry(), context.eras(), context.bridge(),
+                    context.stdio(), context.pools(), initializer::openConnections);
+            pages.register("/metrics", GatewayMetrics.contentType(), context.telemetry().metrics()::scrape);
             GatewayServer[] self = new GatewayServer[1];
             AdminAccess adminAccess = new AdminAccess(OriginPolicy.of(config.admin().effectiveAllowedOrigins(),
                     config.admin().effectiveAllowedHosts()));
@@ -124,6 +130,7 @@ public final class GatewayServer implements AutoCloseable {
                 admin.close().sync();
                 context.bridge().close();
                 context.stdio().close();
+                context.telemetry().close();
                 throw e;
             }
             Channel loopback = bind(boss, workers, transport, "127.0.0.1", 0, new ChannelInitializer<SocketChannel>() {
@@ -177,8 +184,10 @@ public final class GatewayServer implements AutoCloseable {
                 config.bridge().maxInFlightPerSession());
         Federation federation = new Federation((int) limits.maxBodyBytes(), config.bridge().listCacheTtl(),
                 config.bridge().listCacheMaxEntries(), GatewayVersion.current());
+        // Metrics and the access log see every outcome first, then whoever started the server.
+        GatewayTelemetry telemetry = GatewayTelemetry.of(config);
         return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
-                observer, federation);
+                telemetry.observer().andThen(observer), federation, telemetry);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
@@ -276,6 +285,13 @@ public final class GatewayServer implements AutoCloseable {
         context.stdio().close();
         shutdown(bossGroup, workerGroup);
         context.pools().close();
+        // Spans of the last requests are flushed to the collector once nothing can make new ones.
+        context.telemetry().close();
+    }
+
+    /** Metrics and tracing, for reports (the dashboard) and tests; the rate limiter counts its refusals here. */
+    public GatewayTelemetry telemetry() {
+        return context.telemetry();
     }
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers) {

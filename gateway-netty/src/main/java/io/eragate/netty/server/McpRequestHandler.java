@@ -17,6 +17,10 @@ import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.LegacyPassThroughExchange;
 import io.eragate.netty.upstream.PassedThroughRequest;
 import io.eragate.netty.upstream.UpstreamTarget;
+import io.eragate.netty.telemetry.RequestObservation;
+import io.eragate.netty.telemetry.TraceHeaders;
+import io.eragate.core.telemetry.TraceContext;
+import io.opentelemetry.context.Scope;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.Channel;
@@ -67,6 +71,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private ClientExchange current;
     /** What is learned about the request being served, for its outcome report. */
     private OutcomeRecorder outcome;
+    /** The spans and upstream-exchange metrics of the request being served. */
+    private RequestObservation observation;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
     /**
@@ -128,6 +134,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             InboundRequest inbound = new InboundRequest(request.method().name(), path,
                     new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
             outcome = OutcomeTap.answering(ctx.channel());
+            observation = context.telemetry().begin(request.method().name(),
+                    TraceHeaders.capture(request.headers()));
+            outcome.beforeReport(observation::report);
             context.routes().match(path).ifPresent(route -> outcome.routed(route.path(), route.upstream()));
             boolean legacyClient = LegacyTraffic.isLegacyEra(inbound);
             outcome.clientEra(legacyClient ? Era.LEGACY : Era.MODERN);
@@ -221,14 +230,26 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         boolean clientAcceptsChunked = !HttpVersion.HTTP_1_0.equals(request.protocolVersion());
-        ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
-                clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
-                clientAcceptsChunked);
+        // The upstream is told the gateway's span, in _meta and (for the modern pass-through) the header.
+        ValidatedRequest traced = observation.validated(validated, route.get().path(), route.get().upstream(),
+                Era.MODERN);
+        HttpHeaders passed = passedHeaders(request.headers());
+        if (observation.upstreamTraceparent() != null) {
+            passed.set(TraceContext.TRACEPARENT, observation.upstreamTraceparent());
+        }
+        ForwardedRequest forwarded = new ForwardedRequest(traced, passed, clientAddress(ctx.channel()),
+                request.headers().get(HttpHeaderNames.HOST), keepAlive, clientAcceptsChunked);
+        try (Scope ignored = observation.makeCurrent()) {
+            dispatch(ctx, forwarded, route.get());
+        }
+    }
+
+    private void dispatch(ChannelHandlerContext ctx, ForwardedRequest forwarded, Route route) {
         OutcomeRecorder recorder = outcome;
-        dispatcher.dispatch(ctx, forwarded, route.get(), new Dispatcher.Host() {
+        dispatcher.dispatch(ctx, forwarded, route, new Dispatcher.Host() {
             @Override
             public void serving(String upstream, Era upstreamEra) {
-                recorder.routed(route.get().path(), upstream);
+                recorder.routed(route.path(), upstream);
                 if (upstreamEra != null) {
                     recorder.upstreamEra(upstreamEra);
                 }

@@ -68,6 +68,11 @@ public final class StdioUpstreams implements AutoCloseable {
         }
     }
 
+    /** Every stdio upstream, in configuration order (for metrics and reports). */
+    public java.util.Collection<StdioUpstream> all() {
+        return java.util.Collections.unmodifiableCollection(upstreams.values());
+    }
+
     /** The stdio upstream called {@code name}, if there is one. */
     public Optional<StdioUpstream> get(String name) {
         return Optional.ofNullable(upstreams.get(name));

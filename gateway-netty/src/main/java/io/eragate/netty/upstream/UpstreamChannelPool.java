@@ -14,6 +14,7 @@ import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -32,6 +33,8 @@ public final class UpstreamChannelPool {
     private final UpstreamPoolSettings settings;
     private final Function<UpstreamTarget, ChannelHandler> initializers;
     private final Map<UpstreamTarget, PerTarget> targets = new HashMap<>();
+    /** Open connections to all upstreams, readable from any thread (for metrics). */
+    private final AtomicInteger openTotal = new AtomicInteger();
     /** Closes connections idle for too long; one periodic task per loop instead of a timer per release. */
     private ScheduledFuture<?> idleSweeper;
 
@@ -133,6 +136,11 @@ public final class UpstreamChannelPool {
         channel.close();
     }
 
+    /** Open connections to every upstream from this loop, busy and idle; safe to read from any thread. */
+    public int openConnections() {
+        return openTotal.get();
+    }
+
     /** Open connections to {@code target} from this loop, busy and idle. */
     public int openConnections(UpstreamTarget target) {
         PerTarget perTarget = targets.get(target);
@@ -141,6 +149,7 @@ public final class UpstreamChannelPool {
 
     private void connect(UpstreamTarget target, PerTarget perTarget, Promise<Channel> promise) {
         perTarget.open++;
+        openTotal.incrementAndGet();
         ChannelFuture connect = perTarget.bootstrap.connect(target.host(), target.port());
         Channel channel = connect.channel();
         channel.closeFuture().addListener(f -> onClosed(target, perTarget, channel));
@@ -158,6 +167,7 @@ public final class UpstreamChannelPool {
 
     private void onClosed(UpstreamTarget target, PerTarget perTarget, Channel channel) {
         perTarget.open--;
+        openTotal.decrementAndGet();
         perTarget.idle.remove(channel);
         Promise<Channel> waiter;
         while ((waiter = perTarget.waiting.pollFirst()) != null) {

@@ -88,6 +88,11 @@ public final class UpstreamPools {
                 : NioSocketChannel.class;
     }
 
+    /** Open upstream connections of all loops, busy and idle; safe to read from any thread (for metrics). */
+    public int openConnections() {
+        return pools.values().stream().mapToInt(UpstreamChannelPool::openConnections).sum();
+    }
+
     /** The pool of {@code loop}, which must be one of the worker loops. */
     public UpstreamChannelPool forLoop(EventLoop loop) {
         UpstreamChannelPool pool = pools.get(loop);

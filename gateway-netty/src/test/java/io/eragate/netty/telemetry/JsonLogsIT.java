@@ -1,0 +1,193 @@
+package io.eragate.netty.telemetry;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eragate.netty.testing.ModernFixtureUpstream;
+import io.eragate.netty.testing.NodePeers;
+import io.eragate.netty.testing.OtlpReceiver;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The packaged gateway ({@code target/eragate.jar}) run as an operator runs it, with {@code logging: {format: json,
+ * access: true}} and tracing on: every line it writes to stderr is one JSON object with a timestamp, a level, a
+ * logger and a message; each request has one access line whose fields name what was decided and measured, with the
+ * trace id the client sent, and nothing of the request's body or credentials.
+ */
+class JsonLogsIT {
+    private static final Duration WAIT = Duration.ofSeconds(60);
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern LISTENING = Pattern.compile("Eragate listening on /127\\.0\\.0\\.1:(\\d+)");
+    private static final String TRACE_ID = "7af7651916cd43dd8448eb211c80319d";
+    private static final String SECRET_ARGUMENT = "s3cr3t-argument-value";
+    private static final String SECRET_TOKEN = "tok-never-logged-42";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void everyLineIsJsonAndEachRequestHasOneAccessLine() throws Exception {
+        Path repo = NodePeers.locate().interopDir().getParent();
+        Path jar = repo.resolve("gateway-netty").resolve("target").resolve("eragate.jar");
+        assertThat(jar).as("the packaged gateway; run mvn verify (or package) first").isRegularFile();
+        try (OtlpReceiver collector = OtlpReceiver.start();
+                ModernFixtureUpstream upstream = ModernFixtureUpstream.start()) {
+            Path config = dir.resolve("eragate.yaml");
+            Files.writeString(config, """
+                    listen: { host: 127.0.0.1, port: 0 }
+                    admin: { host: 127.0.0.1, port: 0 }
+                    upstreams:
+                      - { name: fixture, url: "%s", era: modern }
+                    routes:
+                      - { path: /mcp, upstream: fixture }
+                    telemetry:
+                      otlp: { endpoint: "%s" }
+                    logging: { format: json, access: true }
+                    """.formatted(upstream.uri(), collector.endpoint()));
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process gateway = new ProcessBuilder(java, "-jar", jar.toString(), "--config", config.toString())
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            List<String> lines = new CopyOnWriteArrayList<>();
+            Thread reader = new Thread(() -> readLines(gateway, lines), "gateway-stderr");
+            reader.start();
+            try {
+                int port = awaitPort(lines);
+                HttpResponse<String> echo = post(port, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
+                        + "\"params\":{\"name\":\"echo\",\"arguments\":{\"message\":\"" + SECRET_ARGUMENT + "\"},"
+                        + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                        + "\"io.modelcontextprotocol/clientCapabilities\":{},"
+                        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}}", "echo");
+                assertThat(echo.statusCode()).as(echo.body()).isEqualTo(200);
+                HttpResponse<String> refused = post(port, "{\"jsonrpc\":", null);
+                assertThat(refused.statusCode()).isEqualTo(400);
+                awaitLines(lines, 2);
+            } finally {
+                gateway.destroy();
+                gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
+                reader.join(WAIT.toMillis());
+            }
+
+            assertThat(lines).isNotEmpty();
+            for (String line : lines) {
+                JsonNode event = JSON.readTree(line);
+                assertThat(event.isObject()).as(line).isTrue();
+                assertThat(event.path("timestamp").isNumber()).as(line).isTrue();
+                assertThat(event.path("level").asText()).as(line).isNotEmpty();
+                assertThat(event.path("loggerName").asText()).as(line).isNotEmpty();
+                assertThat(event.has("message")).as(line).isTrue();
+                assertThat(event.has("formattedMessage")).as(line).isTrue();
+                assertThat(line).doesNotContain(SECRET_ARGUMENT).doesNotContain(SECRET_TOKEN);
+            }
+            List<Map<String, String>> access = lines.stream().map(JsonLogsIT::read)
+                    .filter(event -> event.path("loggerName").asText().equals(AccessLog.LOGGER))
+                    .map(JsonLogsIT::fields).toList();
+            assertThat(access).hasSize(2);
+            Map<String, String> call = access.get(0);
+            assertThat(call).containsEntry("route", "/mcp").containsEntry("client_era", "modern")
+                    .containsEntry("method", "tools/call").containsEntry("name", "echo").containsEntry("status", "200")
+                    .containsEntry("jsonrpc_code", "-").containsEntry("upstream", "fixture")
+                    .containsEntry("upstream_era", "modern").containsEntry("principal", "anonymous")
+                    .containsEntry("client", "127.0.0.1").containsEntry("trace_id", TRACE_ID)
+                    .containsKeys("bytes_in", "bytes_out", "duration_ms");
+            assertThat(Long.parseLong(call.get("bytes_in"))).isPositive();
+            Map<String, String> rejected = access.get(1);
+            assertThat(rejected).containsEntry("status", "400").containsEntry("jsonrpc_code", "-32700")
+                    .containsEntry("error_type", "rejected").containsEntry("method", "-");
+            assertThat(collector.await(span -> span.traceId().equals(TRACE_ID), WAIT).name())
+                    .isEqualTo("tools/call echo");
+        }
+    }
+
+    private static HttpResponse<String> post(int port, String body, String name) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
+                .timeout(WAIT)
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "tools/call")
+                .header("Authorization", "Bearer " + SECRET_TOKEN)
+                .header("traceparent", "00-" + TRACE_ID + "-b7ad6b7169203331-01")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (name != null) {
+            request.header("Mcp-Name", name);
+        }
+        return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static void readLines(Process process, List<String> lines) {
+        try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
+                StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = err.readLine()) != null) {
+                lines.add(line);
+            }
+        } catch (IOException e) {
+            lines.add("reader failed: " + e);
+        }
+    }
+
+    private static int awaitPort(List<String> lines) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            for (String line : lines) {
+                Matcher listening = LISTENING.matcher(read(line).path("formattedMessage").asText());
+                if (listening.find()) {
+                    return Integer.parseInt(listening.group(1));
+                }
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("the gateway did not start within " + WAIT + ": " + lines);
+    }
+
+    private static void awaitLines(List<String> lines, int accessLines) throws InterruptedException {
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (System.nanoTime() < deadline) {
+            if (lines.stream().filter(line -> line.contains("\"" + AccessLog.LOGGER + "\"")).count() >= accessLines) {
+                return;
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no " + accessLines + " access lines within " + WAIT + ": " + lines);
+    }
+
+    private static JsonNode read(String line) {
+        try {
+            return JSON.readTree(line);
+        } catch (IOException e) {
+            throw new AssertionError(line, e);
+        }
+    }
+
+    /** The key-value pairs of an event, whichever of logback's shapes (an object, or a list of one-key objects). */
+    private static Map<String, String> fields(JsonNode event) {
+        Map<String, String> fields = new HashMap<>();
+        JsonNode pairs = event.path("kvpList");
+        Iterator<JsonNode> items = pairs.isArray() ? pairs.elements() : List.of(pairs).iterator();
+        while (items.hasNext()) {
+            items.next().fields().forEachRemaining(entry -> fields.put(entry.getKey(), entry.getValue().asText()));
+        }
+        return fields;
+    }
+}
