@@ -208,6 +208,19 @@ final class ConfigMapping {
         return defaultValue;
     }
 
+    /** {@code true} or {@code false}, or {@code defaultValue} when absent. */
+    boolean flag(String key, boolean defaultValue) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!value.isBoolean()) {
+            typeProblem(key, "true or false", value);
+            return defaultValue;
+        }
+        return value.booleanValue();
+    }
+
     /**
      * A list of strings, or null when the key is absent (so that an explicit empty list stays distinguishable).
      * Each entry that is not a string or fails {@code valid} is reported with its index.

@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param bridge    pooled sessions for legacy upstreams
  * @param mrtr      multi round-trip requests through the bridge
  * @param subscriptions {@code subscriptions/listen} streams served from legacy upstreams
+ * @param health    how readiness learns that an upstream is down
+ * @param reload    hot reload of the configuration file
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -29,7 +31,9 @@ public record GatewayConfig(
         ErasConfig eras,
         BridgeConfig bridge,
         MrtrConfig mrtr,
-        SubscriptionsConfig subscriptions) {
+        SubscriptionsConfig subscriptions,
+        HealthConfig health,
+        ReloadConfig reload) {
 
     public GatewayConfig {
         Objects.requireNonNull(listen, "listen");
@@ -42,13 +46,15 @@ public record GatewayConfig(
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(mrtr, "mrtr");
         Objects.requireNonNull(subscriptions, "subscriptions");
+        Objects.requireNonNull(health, "health");
+        Objects.requireNonNull(reload, "reload");
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
     public static GatewayConfig defaults() {
         return new GatewayConfig(ListenConfig.defaults(), AdminConfig.defaults(), List.of(), List.of(),
                 SecurityConfig.defaults(), LimitsConfig.defaults(), ErasConfig.defaults(), BridgeConfig.defaults(),
-                MrtrConfig.defaults(), SubscriptionsConfig.defaults());
+                MrtrConfig.defaults(), SubscriptionsConfig.defaults(), HealthConfig.defaults(), ReloadConfig.defaults());
     }
 
     /** The upstream called {@code name}, if any. */
@@ -60,60 +66,72 @@ public record GatewayConfig(
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
         return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
         return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
         return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
         return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with other Origin/Host lists. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
         return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with other era settings. */
     public GatewayConfig withEras(ErasConfig newEras) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with other bridge settings. */
     public GatewayConfig withBridge(BridgeConfig newBridge) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with other multi round-trip settings. */
     public GatewayConfig withMrtr(MrtrConfig newMrtr) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newMrtr,
-                subscriptions);
+                subscriptions, health, reload);
     }
 
     /** This configuration with other subscription settings. */
     public GatewayConfig withSubscriptions(SubscriptionsConfig newSubscriptions) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                newSubscriptions);
+                newSubscriptions, health, reload);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, health, reload);
+    }
+
+    /** This configuration with other health settings. */
+    public GatewayConfig withHealth(HealthConfig newHealth) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions, newHealth, reload);
+    }
+
+    /** This configuration with other reload settings. */
+    public GatewayConfig withReload(ReloadConfig newReload) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions, health, newReload);
     }
 }

@@ -57,7 +57,9 @@ class ConfigReadingTest {
                         Duration.ofSeconds(20), 16, 128 * 1024),
                 new MrtrConfig(List.of("a-secret-of-sixteen-bytes", "the-previous-secret-still-opens"), "gw-eu-1",
                         Duration.ofSeconds(90), 4, 3, Duration.ofMillis(25), MrtrConfig.SessionCapabilities.RELAYABLE),
-                new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12)));
+                new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12),
+                new HealthConfig(Duration.ofSeconds(2)),
+                new ReloadConfig(false, Duration.ofSeconds(1))));
     }
 
     @Test
