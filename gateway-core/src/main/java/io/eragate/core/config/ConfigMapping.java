@@ -184,6 +184,19 @@ final class ConfigMapping {
         return duration;
     }
 
+    /** A YAML boolean ({@code true} or {@code false}), or {@code defaultValue} when absent. */
+    boolean bool(String key, boolean defaultValue) {
+        JsonNode value = take(key);
+        if (value == null) {
+            return defaultValue;
+        }
+        if (!value.isBoolean()) {
+            typeProblem(key, "true or false", value);
+            return defaultValue;
+        }
+        return value.booleanValue();
+    }
+
     /** One of the constants of {@code type}, written in lower case, or {@code defaultValue} when absent. */
     /** How an enum constant is written in YAML: lower case, words joined by hyphens. */
     static String yamlName(Enum<?> constant) {
@@ -206,19 +219,6 @@ final class ConfigMapping {
                 .collect(Collectors.joining(", "));
         problem(key, "must be one of " + names + ", got " + describe(value));
         return defaultValue;
-    }
-
-    /** {@code true} or {@code false}, or {@code defaultValue} when absent. */
-    boolean flag(String key, boolean defaultValue) {
-        JsonNode value = take(key);
-        if (value == null) {
-            return defaultValue;
-        }
-        if (!value.isBoolean()) {
-            typeProblem(key, "true or false", value);
-            return defaultValue;
-        }
-        return value.booleanValue();
     }
 
     /**

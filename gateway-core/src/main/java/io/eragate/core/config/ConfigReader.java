@@ -163,7 +163,7 @@ final class ConfigReader {
     }
 
     static ReloadConfig reload(ConfigMapping section) {
-        return new ReloadConfig(section.flag("watch", true),
+        return new ReloadConfig(section.bool("watch", true),
                 section.duration("debounce", Duration.ofMillis(500), Duration.ZERO, Duration.ofMinutes(1)));
     }
 

@@ -8,6 +8,7 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Assembles the client pipeline in named steps: connection bounds, HTTP decoding and its failures, idleness, body
@@ -22,12 +23,19 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     static final String BODY_AGGREGATOR = "body-aggregator";
     static final String MCP = "mcp";
 
-    private final GatewayContext context;
+    /** The context a reload may replace; each connection reads it when it starts and at each request. */
+    private final Supplier<GatewayContext> live;
     private final ConnectionLimitHandler connectionLimit;
 
-    /** Creates the initializer for one server. */
+    /** Creates the initializer for one server with a fixed context. */
     public GatewayInitializer(GatewayContext context) {
-        this.context = context;
+        this(() -> context);
+    }
+
+    /** Creates the initializer for one server whose context {@code live} supplies (a reload replaces it). */
+    public GatewayInitializer(Supplier<GatewayContext> live) {
+        this.live = live;
+        GatewayContext context = live.get();
         this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections(),
                 context.limits().idleTimeout());
     }
@@ -42,18 +50,18 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         ChannelPipeline pipeline = channel.pipeline();
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
-        pipeline.addLast(MCP, new McpRequestHandler(context));
+        pipeline.addLast(MCP, new McpRequestHandler(live));
     }
 
     private void addConnectionHandlers(ChannelPipeline pipeline) {
-        LimitsConfig limits = context.limits();
+        LimitsConfig limits = live.get().limits();
         pipeline.addLast(CONNECTION_LIMIT, connectionLimit);
         pipeline.addLast(IDLE_STATE, new IdleStateHandler(0, 0, limits.idleTimeout().toNanos(), TimeUnit.NANOSECONDS));
         pipeline.addLast(CLOSE_ON_IDLE, new CloseOnIdleHandler());
     }
 
     private void addHttpHandlers(ChannelPipeline pipeline) {
-        LimitsConfig limits = context.limits();
+        LimitsConfig limits = live.get().limits();
         HttpDecoderConfig decoderConfig = new HttpDecoderConfig()
                 .setMaxInitialLineLength(limits.maxInitialLineBytes())
                 .setMaxHeaderSize(limits.maxHeaderBytes())

@@ -46,6 +46,7 @@ import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,7 +67,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private static final List<CharSequence> LEGACY_TRANSPORT_HEADERS = List.of(HttpHeaderNames.CONTENT_TYPE,
             HttpHeaderNames.ACCEPT, McpHeaders.SESSION_ID, McpHeaders.PROTOCOL_VERSION, McpHeaders.LAST_EVENT_ID);
 
-    private final GatewayContext context;
+    /** The running context; a reload replaces it, and each request reads it once when it starts. */
+    private final Supplier<GatewayContext> live;
+    /** The context of the request being handled: requests in flight finish on the one they started with. */
+    private GatewayContext context;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
     private ClientExchange current;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
@@ -74,7 +78,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Creates the handler of one client connection. */
     public McpRequestHandler(GatewayContext context) {
-        this.context = context;
+        this(() -> context);
+    }
+
+    /** Creates the handler of one client connection whose context a reload may replace between requests. */
+    public McpRequestHandler(Supplier<GatewayContext> live) {
+        this.live = live;
+        this.context = live.get();
     }
 
     /** Whether {@code channel} has an exchange in flight; idle connections may be closed, busy ones not. */
@@ -104,6 +114,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
         setBusy(ctx, true);
+        context = live.get();
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         try {
             String path = pathOf(request.uri());
