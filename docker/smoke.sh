@@ -103,7 +103,6 @@ wait_for() {
   echo "   $what: no 200 from $url"; pod logs smoke-eragate | tail -30; return 1
 }
 wait_for "healthz" "http://127.0.0.1:$admin_port/healthz"
-wait_for "server-everything" "http://127.0.0.1:$legacy_port/health" 60 || true
 
 call() {
   curl -s "http://127.0.0.1:$mcp_port$1" -H 'Content-Type: application/json' \
