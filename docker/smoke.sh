@@ -50,8 +50,9 @@ fi
 
 if ! pod image exists "$builder"; then
   step "build image $builder: the base with Maven and a JDK"
-  printf 'FROM %s\nRUN apt-get update -q && apt-get install -y -q --no-install-recommends maven openjdk-17-jdk-headless && rm -rf /var/lib/apt/lists/*\n' \
-    "$base" | pod build --network host -t "$builder" -f - "$work"
+  packages="maven openjdk-17-jdk-headless"
+  printf 'FROM %s\nRUN apt-get update -q && apt-get install -y -q --no-install-recommends %s && rm -rf %s\n' \
+    "$base" "$packages" "/var/lib/apt/lists/*" | pod build --network host -t "$builder" -f - "$work"
 fi
 
 if ! pod image exists "$nodeimg"; then

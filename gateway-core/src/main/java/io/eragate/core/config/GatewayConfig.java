@@ -54,7 +54,8 @@ public record GatewayConfig(
     public static GatewayConfig defaults() {
         return new GatewayConfig(ListenConfig.defaults(), AdminConfig.defaults(), List.of(), List.of(),
                 SecurityConfig.defaults(), LimitsConfig.defaults(), ErasConfig.defaults(), BridgeConfig.defaults(),
-                MrtrConfig.defaults(), SubscriptionsConfig.defaults(), HealthConfig.defaults(), ReloadConfig.defaults());
+                MrtrConfig.defaults(), SubscriptionsConfig.defaults(), HealthConfig.defaults(),
+                ReloadConfig.defaults());
     }
 
     /** The upstream called {@code name}, if any. */

@@ -41,8 +41,8 @@ class ConfigValidationTest {
                 row("unknown nested key", VALID_BASE + "limits: {maxBodyByte: 1}",
                         "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
-                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,"
-                                + " subscriptions, health, reload)"),
+                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge,"
+                                + " mrtr, subscriptions, health, reload)"),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",

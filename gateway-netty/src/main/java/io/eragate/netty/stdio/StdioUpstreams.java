@@ -110,7 +110,8 @@ public final class StdioUpstreams implements AutoCloseable {
         Runnable[] check = new Runnable[1];
         check[0] = () -> {
             if (upstream.inFlight() == 0 || System.nanoTime() - deadline >= 0) {
-                log.info("Stopping the processes of stdio upstream {}: a reload removed or changed it", upstream.name());
+                log.info("Stopping the processes of stdio upstream {}: a reload removed or changed it",
+                        upstream.name());
                 upstream.close();
             } else {
                 runtime.supervisor().schedule(check[0], DRAIN_POLL_MILLIS, TimeUnit.MILLISECONDS);

@@ -39,8 +39,8 @@ final class AdminProbe {
     /** A 2026-07-28 {@code tools/call} of {@code echo} through the gateway at {@code path}. */
     static Answer echo(int port, String path, String message) {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":\"e1\",\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
-                + "\"arguments\":{\"message\":\"" + message + "\"},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
-                + "\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
+                + "\"arguments\":{\"message\":\"" + message + "\"},\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
         return call(port, path, body, "echo");
     }
 
