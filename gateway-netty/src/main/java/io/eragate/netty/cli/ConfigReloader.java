@@ -62,8 +62,13 @@ final class ConfigReloader implements AutoCloseable {
     /** Starts watching {@code file} (when {@code settings.watch()}) and handling SIGHUP for {@code operations}. */
     static ConfigReloader start(Path file, Operations operations, ReloadConfig settings) {
         ConfigReloader reloader = new ConfigReloader(file, operations, settings);
-        reloader.previousHangup = Signal.handle(HANGUP, signal -> reloader.reloads.execute(
-                () -> reloader.reload("signal")));
+        try {
+            reloader.previousHangup = Signal.handle(HANGUP, signal -> reloader.reloads.execute(
+                    () -> reloader.reload("signal")));
+        } catch (IllegalArgumentException unavailable) {
+            // No SIGHUP on this platform, or the JVM runs with -Xrs: the file watch still reloads.
+            log.warn("SIGHUP cannot be handled here ({}); reload by editing the file", unavailable.getMessage());
+        }
         if (settings.watch()) {
             reloader.watch();
         }
