@@ -13,6 +13,7 @@ import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.reload.ReloadReport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -24,7 +25,7 @@ public final class DashboardReports {
 
     /**
      * Every configured upstream: {@code name}, {@code kind} ({@code http}/{@code stdio}), {@code target} (origin or
-     * program), {@code era} ({@code modern}/{@code legacy}/null), {@code protocolVersion} (the version the gateway
+     * program file name), {@code era} ({@code modern}/{@code legacy}/null), {@code protocolVersion} (the version the gateway
      * speaks with it), {@code learnedBy} ({@code config}, {@code probe}, ...), {@code health} and {@code
      * healthDetail}, {@code pooledSessions}, and for stdio upstreams {@code processes}.
      */
@@ -40,7 +41,9 @@ public final class DashboardReports {
             JsonNode era;
             if (upstream.isStdio()) {
                 era = processes.getOrDefault(upstream.name(), JsonNodeFactory.instance.objectNode());
-                line.put("target", upstream.command().get(0));
+                // The program's file name only: its directory says nothing useful, and arguments may hold secrets.
+                Path program = Path.of(upstream.command().get(0)).getFileName();
+                line.put("target", program == null ? upstream.command().get(0) : program.toString());
             } else {
                 String origin = OriginKey.of(upstream.url()).toString();
                 era = origins.getOrDefault(origin, JsonNodeFactory.instance.objectNode());
