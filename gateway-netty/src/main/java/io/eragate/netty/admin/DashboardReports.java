@@ -25,9 +25,9 @@ public final class DashboardReports {
 
     /**
      * Every configured upstream: {@code name}, {@code kind} ({@code http}/{@code stdio}), {@code target} (origin or
-     * program file name), {@code era} ({@code modern}/{@code legacy}/null), {@code protocolVersion} (the version the gateway
-     * speaks with it), {@code learnedBy} ({@code config}, {@code probe}, ...), {@code health} and {@code
-     * healthDetail}, {@code pooledSessions}, and for stdio upstreams {@code processes}.
+     * program file name), {@code era} ({@code modern}/{@code legacy}/null), {@code protocolVersion} (the version
+     * the gateway speaks with it), {@code learnedBy} ({@code config}, {@code probe}, ...), {@code health} and
+     * {@code healthDetail}, {@code pooledSessions}, and for stdio upstreams {@code processes}.
      */
     public static ObjectNode upstreamsJson(UpstreamFacts facts) {
         Map<String, JsonNode> origins = byField(parse(facts.erasReportJson()).path("origins"), "origin");
