@@ -1,5 +1,8 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.exchange.ErrorTypes;
+import io.eragate.core.exchange.ExchangeObserver;
+import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.netty.buffer.Unpooled;
@@ -11,6 +14,7 @@ import io.netty.channel.socket.DuplexChannel;
 import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.io.ByteArrayOutputStream;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -39,6 +43,8 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
     private final int maxConnections;
     private final Duration linger;
     private final byte[] refusal;
+    private final Rejection rejection;
+    private final ExchangeObserver observer;
     private final AtomicInteger open = new AtomicInteger();
 
     /**
@@ -46,9 +52,16 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
      * @param linger the longest a refused connection stays open after its answer ({@code limits.idleTimeout})
      */
     ConnectionLimitHandler(int maxConnections, Duration linger) {
+        this(maxConnections, linger, ExchangeObserver.NONE);
+    }
+
+    /** Like {@link #ConnectionLimitHandler(int, Duration)}, reporting each refusal to {@code observer}. */
+    ConnectionLimitHandler(int maxConnections, Duration linger, ExchangeObserver observer) {
         this.maxConnections = maxConnections;
         this.linger = linger;
-        this.refusal = encode(Rejections.tooManyConnections(maxConnections));
+        this.rejection = Rejections.tooManyConnections(maxConnections);
+        this.refusal = encode(rejection);
+        this.observer = observer;
     }
 
     /** Client connections open now, refused ones included. */
@@ -69,6 +82,15 @@ final class ConnectionLimitHandler extends ChannelInboundHandlerAdapter {
 
     private void refuse(ChannelHandlerContext ctx) {
         ctx.channel().attr(REFUSED).set(Boolean.TRUE);
+        // A refused connection is answered before any request is read: it counts as one rejected request.
+        OutcomeRecorder outcome = new OutcomeRecorder(observer,
+                ctx.channel().remoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
+                        ? address.getAddress().getHostAddress() : null);
+        outcome.status(rejection.httpStatus());
+        outcome.errorType(ErrorTypes.REJECTED);
+        outcome.jsonRpcErrorCode(rejection.error().code());
+        outcome.addBytesOut(rejection.body().length);
+        outcome.finish(true, System.nanoTime());
         ctx.writeAndFlush(Unpooled.wrappedBuffer(refusal)).addListener((ChannelFutureListener) written -> {
             if (written.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
                 duplex.shutdownOutput();

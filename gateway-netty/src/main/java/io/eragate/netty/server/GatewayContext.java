@@ -3,6 +3,7 @@ package io.eragate.netty.server;
 import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.LimitsConfig;
+import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.bridge.EraDirectory;
@@ -27,10 +28,11 @@ import java.util.Objects;
  * @param bridge the legacy bridge's shared state
  * @param stdio the upstreams that are local processes (not in {@code upstreams}, which are HTTP)
  * @param legacySse the legacy HTTP upstreams that speak only 2024-11-05 HTTP+SSE, learned at their first request
+ * @param observer told once about every client request when it ends (metrics, access log)
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-        LegacySseUpstreams legacySse) {
+        LegacySseUpstreams legacySse, ExchangeObserver observer) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -42,6 +44,14 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(stdio, "stdio");
         Objects.requireNonNull(legacySse, "legacySse");
+        Objects.requireNonNull(observer, "observer");
+    }
+
+    /** A context whose exchanges are observed by nobody. */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
+            LegacySseUpstreams legacySse) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, ExchangeObserver.NONE);
     }
 
     /**
@@ -51,7 +61,7 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
     public GatewayContext withRequestPath(FrontDoor newFrontDoor, RouteTable newRoutes,
             Map<String, UpstreamTarget> newUpstreams, LimitsConfig newLimits) {
         return new GatewayContext(newFrontDoor, newRoutes, newUpstreams, pools, newLimits, eras, bridge, stdio,
-                legacySse);
+                legacySse, observer);
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */
@@ -60,6 +70,6 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         this(frontDoor, routes, upstreams, pools, limits, eras, bridge, StdioUpstreams.none(),
                 new LegacySseUpstreams(pools, eras, GatewayVersion.current(), limits.upstreamResponseTimeout(),
                         BridgeConfig.defaults().initializeTimeout(), ErasConfig.defaults().probeTimeout(),
-                        BridgeConfig.defaults().maxInFlightPerSession()));
+                        BridgeConfig.defaults().maxInFlightPerSession()), ExchangeObserver.NONE);
     }
 }

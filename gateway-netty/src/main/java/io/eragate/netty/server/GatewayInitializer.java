@@ -17,6 +17,7 @@ import java.util.function.Supplier;
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
     static final String CONNECTION_LIMIT = "connection-limit";
     static final String HTTP_CODEC = "http-codec";
+    static final String OUTCOME_TAP = "outcome-tap";
     static final String DECODER_FAILURE = "decoder-failure";
     static final String IDLE_STATE = "idle-state";
     static final String CLOSE_ON_IDLE = "close-on-idle";
@@ -37,7 +38,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         this.live = live;
         GatewayContext context = live.get();
         this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections(),
-                context.limits().idleTimeout());
+                context.limits().idleTimeout(), context.observer());
     }
 
     /** Client connections open now. */
@@ -68,6 +69,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
                 .setMaxChunkSize(64 * 1024)
                 .setValidateHeaders(true);
         pipeline.addLast(HTTP_CODEC, new HttpServerCodec(decoderConfig));
+        pipeline.addLast(OUTCOME_TAP, new OutcomeTap(live.get().observer()));
         pipeline.addLast(DECODER_FAILURE, new DecoderFailureHandler(limits.maxHeaderBytes(),
                 limits.maxInitialLineBytes()));
         pipeline.addLast(BODY_AGGREGATOR, new JsonBodyAggregator((int) limits.maxBodyBytes()));

@@ -4,10 +4,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.health.UpstreamHealthBook;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.traffic.TrafficTally;
 import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.bridge.EraDirectory;
@@ -81,6 +83,14 @@ public final class GatewayServer implements AutoCloseable {
      * releasing everything it had started.
      */
     public static GatewayServer start(GatewayConfig config) throws InterruptedException {
+        return start(config, ExchangeObserver.NONE);
+    }
+
+    /**
+     * Binds the listeners of {@code config}, telling {@code observer} about every client request when it ends;
+     * fails like {@link #start(GatewayConfig)}.
+     */
+    public static GatewayServer start(GatewayConfig config, ExchangeObserver observer) throws InterruptedException {
         Transport transport = Transport.best();
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
         // One loop per core, as nginx runs one worker per core: Netty's default of two per core only adds
@@ -89,13 +99,15 @@ public final class GatewayServer implements AutoCloseable {
                 transport.ioHandlers());
         try {
             LimitsConfig limits = config.limits();
-            GatewayContext context = buildContext(config, workers, transport);
+            // The dashboard's counters see every exchange, besides whatever the caller observes.
+            TrafficTally traffic = new TrafficTally();
+            GatewayContext context = buildContext(config, workers, transport, observer.andThen(traffic));
             AtomicReference<GatewayContext> live = new AtomicReference<>(context);
             GatewayInitializer initializer = new GatewayInitializer(live::get);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(live.get()));
             GatewayServer[] self = new GatewayServer[1];
-            Operations operations = new Operations(config, live, () -> self[0] != null && self[0].ready,
+            Operations operations = new Operations(config, live, traffic, () -> self[0] != null && self[0].ready,
                     () -> self[0] != null && self[0].isDraining());
             operations.register(pages);
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
@@ -132,7 +144,8 @@ public final class GatewayServer implements AutoCloseable {
         }
     }
 
-    private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport) {
+    private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport,
+            ExchangeObserver observer) {
         LimitsConfig limits = config.limits();
         Map<String, UpstreamTarget> upstreams = ContextSwap.httpTargets(config);
         List<UpstreamConfig> httpUpstreams = config.upstreams().stream().filter(u -> !u.isStdio()).toList();
@@ -151,7 +164,8 @@ public final class GatewayServer implements AutoCloseable {
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
                 limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
                 config.bridge().maxInFlightPerSession());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse);
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
+                observer);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */

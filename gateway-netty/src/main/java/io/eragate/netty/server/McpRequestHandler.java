@@ -7,6 +7,7 @@ import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.frontdoor.Verdict;
 import io.eragate.core.era.EraProbeException;
+import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.Methods;
@@ -73,6 +74,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private GatewayContext context;
     private final ArrayDeque<FullHttpRequest> queued = new ArrayDeque<>();
     private ClientExchange current;
+    /** What is learned about the request being served, for its outcome report. */
+    private OutcomeRecorder outcome;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
 
@@ -120,7 +123,11 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             String path = pathOf(request.uri());
             InboundRequest inbound = new InboundRequest(request.method().name(), path,
                     new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
-            UpstreamTarget legacyTarget = LegacyTraffic.isLegacyEra(inbound) ? httpUpstreamOf(path) : null;
+            outcome = OutcomeTap.answering(ctx.channel());
+            context.routes().match(path).ifPresent(route -> outcome.routed(route.path(), route.upstream()));
+            boolean legacyClient = LegacyTraffic.isLegacyEra(inbound);
+            outcome.clientEra(legacyClient ? Era.LEGACY : Era.MODERN);
+            UpstreamTarget legacyTarget = legacyClient ? httpUpstreamOf(path) : null;
             if (legacyTarget != null) {
                 handleLegacy(ctx, request, inbound, legacyTarget, keepAlive);
             } else {
@@ -143,6 +150,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
         } else if (verdict instanceof Verdict.Accepted accepted) {
             ValidatedRequest validated = accepted.request();
+            outcome.validated(validated.method(), validated.name());
             if (validated.isNotification()) {
                 ClientResponses.writeEmpty(ctx, HttpResponseStatus.ACCEPTED, keepAlive);
                 done(ctx);
@@ -186,6 +194,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
+        outcome.upstreamEra(Era.LEGACY);
         PassedThroughRequest passed = new PassedThroughRequest(inbound.httpMethod(), inbound.body(),
                 legacyHeaders(request.headers()), clientAddress(ctx.channel()),
                 request.headers().get(HttpHeaderNames.HOST), keepAlive,
@@ -221,6 +230,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 clientAcceptsChunked);
         if (stdio.isPresent()) {
             // A process's era is its own business: the stdio upstream probes it and translates.
+            outcome.upstreamEra(stdio.get().era());
             current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio().stamper(),
                     context.stdio().discover(), () -> done(ctx));
             current.start();
@@ -254,6 +264,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
+        outcome.upstreamEra(known);
         if (known == Era.LEGACY) {
             // A legacy origin may speak only the 2024-11-05 HTTP+SSE transport; that is learned once, here.
             CompletableFuture<Optional<SessionSource>> sse = context.legacySse().sourceFor(target);

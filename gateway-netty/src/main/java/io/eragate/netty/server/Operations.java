@@ -37,7 +37,7 @@ public final class Operations implements AutoCloseable {
     private final AtomicReference<GatewayContext> live;
     private final BooleanSupplier started;
     private final BooleanSupplier draining;
-    private final TrafficTally traffic = new TrafficTally();
+    private final TrafficTally traffic;
     private final List<Consumer<ReloadReport>> reloadListeners = new CopyOnWriteArrayList<>();
     private final Clock clock = Clock.systemUTC();
     private volatile GatewayConfig running;
@@ -45,9 +45,10 @@ public final class Operations implements AutoCloseable {
     private ScheduledFuture<?> rechecks;
     private volatile boolean closed;
 
-    Operations(GatewayConfig config, AtomicReference<GatewayContext> live, BooleanSupplier started,
-            BooleanSupplier draining) {
+    Operations(GatewayConfig config, AtomicReference<GatewayContext> live, TrafficTally traffic,
+            BooleanSupplier started, BooleanSupplier draining) {
         this.running = config;
+        this.traffic = traffic;
         this.live = live;
         this.started = started;
         this.draining = draining;

@@ -10,6 +10,7 @@ import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.SubscriptionsConfig;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.netty.server.GatewayServer;
 import java.net.URI;
 import java.nio.file.Path;
@@ -66,8 +67,12 @@ final class BridgeGateway implements AutoCloseable {
     }
 
     private static BridgeGateway start(GatewayConfig config) {
+        return start(config, ExchangeObserver.NONE);
+    }
+
+    private static BridgeGateway start(GatewayConfig config, ExchangeObserver observer) {
         try {
-            return new BridgeGateway(GatewayServer.start(config), config);
+            return new BridgeGateway(GatewayServer.start(config, observer), config);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new AssertionError("Interrupted while starting the gateway", e);
@@ -80,6 +85,12 @@ final class BridgeGateway implements AutoCloseable {
         private BridgeConfig bridge = BridgeConfig.defaults();
         private MrtrConfig mrtr = MrtrConfig.defaults();
         private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
+        private ExchangeObserver observer = ExchangeObserver.NONE;
+
+        Builder observer(ExchangeObserver told) {
+            observer = told;
+            return this;
+        }
 
         Builder upstream(String name, URI url, EraSetting era) {
             upstreams.add(new UpstreamConfig(name, url, era));
@@ -168,7 +179,7 @@ final class BridgeGateway implements AutoCloseable {
                     .withBridge(bridge)
                     .withMrtr(mrtr)
                     .withSubscriptions(subscriptions);
-            return BridgeGateway.start(config);
+            return BridgeGateway.start(config, observer);
         }
     }
 }

@@ -10,8 +10,11 @@ import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.exchange.ExchangeOutcome;
 import io.eragate.netty.server.GatewayServer;
 import io.eragate.netty.testing.NodePeers;
+import io.eragate.netty.testing.OutcomeAssert;
+import io.eragate.netty.testing.RecordingObserver;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -35,6 +38,7 @@ class HttpSseUpstreamIT {
     private static final String ENVELOPE = "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
             + "\"io.modelcontextprotocol/clientCapabilities\":{}";
     private static EverythingSseServer upstream;
+    private static final RecordingObserver OUTCOMES = new RecordingObserver();
     private static GatewayServer gateway;
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
@@ -45,7 +49,7 @@ class HttpSseUpstreamIT {
                 .withListen(new ListenConfig("127.0.0.1", 0))
                 .withAdmin(new AdminConfig("127.0.0.1", 0))
                 .withUpstreams(List.of(new UpstreamConfig("old", URI.create(upstream.sseUrl()), EraSetting.AUTO)))
-                .withRoutes(List.of(new RouteConfig("/mcp", "old"))));
+                .withRoutes(List.of(new RouteConfig("/mcp", "old"))), OUTCOMES);
     }
 
     @AfterAll
@@ -75,6 +79,19 @@ class HttpSseUpstreamIT {
                 .isEqualTo("Echo: over 2024-11-05");
         assertThat(upstream.awaitStderr("Client Message from", Duration.ofSeconds(30)))
                 .as("messages were POSTed to the session endpoint").isTrue();
+    }
+
+    @Test
+    void aCallOverAnHttpSseSessionReportsOneOutcome() throws Exception {
+        HTTP.send(post(toolsCall("echo", "{\"message\":\"warm\"}", ""), "echo"), HttpResponse.BodyHandlers.ofString());
+        OUTCOMES.clear();
+
+        HttpResponse<String> answer = HTTP.send(post(toolsCall("echo", "{\"message\":\"counted\"}", ""), "echo"),
+                HttpResponse.BodyHandlers.ofString());
+
+        ExchangeOutcome outcome = OUTCOMES.awaitOnly();
+        assertThat(answer.statusCode()).isEqualTo(200);
+        OutcomeAssert.answeredToolCall(outcome, "old", "echo", answer.body());
     }
 
     @Test

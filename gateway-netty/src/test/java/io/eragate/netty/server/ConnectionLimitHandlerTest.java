@@ -2,10 +2,13 @@ package io.eragate.netty.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eragate.core.exchange.ExchangeOutcome;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.embedded.EmbeddedChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ConnectionLimitHandlerTest {
@@ -38,5 +41,21 @@ class ConnectionLimitHandlerTest {
         second.finishAndReleaseAll();
         fourth.finishAndReleaseAll();
         assertThat(limit.openConnections()).isZero();
+    }
+
+    @Test
+    void aRefusedConnectionIsReportedAsOneRejectedRequest() {
+        List<ExchangeOutcome> reported = new ArrayList<>();
+        ConnectionLimitHandler limit = new ConnectionLimitHandler(1, Duration.ofSeconds(5), reported::add);
+        EmbeddedChannel first = new EmbeddedChannel(limit);
+        EmbeddedChannel refused = new EmbeddedChannel(limit);
+
+        assertThat(reported).singleElement().satisfies(outcome -> {
+            assertThat(outcome.httpStatus()).isEqualTo(503);
+            assertThat(outcome.jsonRpcErrorCode()).isEqualTo(-32603);
+            assertThat(outcome.errorType()).isEqualTo("rejected");
+        });
+        first.finishAndReleaseAll();
+        refused.finishAndReleaseAll();
     }
 }

@@ -6,9 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.exchange.ExchangeOutcome;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.stdio.ChildEnvironment;
 import io.eragate.netty.testing.NodePeers;
+import io.eragate.netty.testing.OutcomeAssert;
+import io.eragate.netty.testing.RecordingObserver;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -31,6 +34,7 @@ import org.junit.jupiter.api.Test;
  */
 class StdioEverythingIT {
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final RecordingObserver OUTCOMES = new RecordingObserver();
     private static StdioGateway gateway;
 
     private static JsonNode parse(String json) {
@@ -43,7 +47,8 @@ class StdioEverythingIT {
 
     @BeforeAll
     static void start() throws InterruptedException {
-        gateway = StdioGateway.start(UpstreamConfig.stdio("everything", StdioGateway.everything(), EraSetting.AUTO)
+        gateway = StdioGateway.start(OUTCOMES, UpstreamConfig.stdio("everything", StdioGateway.everything(),
+                EraSetting.AUTO)
                 .withEnv(Map.of("ERAGATE_IT_SETTING", "configured")));
     }
 
@@ -52,6 +57,19 @@ class StdioEverythingIT {
         if (gateway != null) {
             gateway.close();
         }
+    }
+
+    @Test
+    void aCallOnAStdioProcessReportsOneOutcome() throws Exception {
+        gateway.callTool("everything", "1", "echo", "{\"message\":\"warm\"}");
+        OUTCOMES.clear();
+
+        HttpResponse<String> answer = gateway.callTool("everything", "77", "echo", "{\"message\":\"counted\"}");
+
+        ExchangeOutcome outcome = OUTCOMES.awaitOnly();
+        assertThat(answer.statusCode()).isEqualTo(200);
+        assertThat(outcome.route()).isEqualTo("/everything/mcp");
+        OutcomeAssert.answeredToolCall(outcome, "everything", "echo", answer.body());
     }
 
     @Test

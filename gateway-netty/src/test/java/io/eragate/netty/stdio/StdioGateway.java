@@ -5,6 +5,7 @@ import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.netty.server.GatewayServer;
 import io.eragate.netty.testing.NodePeers;
 import java.io.IOException;
@@ -37,6 +38,11 @@ final class StdioGateway implements AutoCloseable {
     }
 
     static StdioGateway start(UpstreamConfig... upstreams) throws InterruptedException {
+        return start(ExchangeObserver.NONE, upstreams);
+    }
+
+    /** Like {@link #start(UpstreamConfig...)}, telling {@code observer} about every request's outcome. */
+    static StdioGateway start(ExchangeObserver observer, UpstreamConfig... upstreams) throws InterruptedException {
         List<RouteConfig> routes = new ArrayList<>();
         for (UpstreamConfig upstream : upstreams) {
             routes.add(new RouteConfig("/" + upstream.name() + "/mcp", upstream.name()));
@@ -46,7 +52,7 @@ final class StdioGateway implements AutoCloseable {
                 .withAdmin(new AdminConfig("127.0.0.1", 0))
                 .withUpstreams(List.of(upstreams))
                 .withRoutes(routes);
-        return new StdioGateway(GatewayServer.start(config));
+        return new StdioGateway(GatewayServer.start(config, observer));
     }
 
     /** {@code node <interop>/node_modules/<module>/dist/index.js args...}. */
