@@ -93,7 +93,8 @@ YAML
 chmod 644 "$work/eragate.yaml"
 
 step "eragate on $mcp_port (admin $admin_port)"
-pod run -d --name smoke-eragate --network host -v "$work/eragate.yaml:/opt/eragate/conf/eragate.yaml:ro" "$image"
+pod run -d --name smoke-eragate --network host -e ERAGATE_ADMIN_PORT="$admin_port" \
+  -v "$work/eragate.yaml:/opt/eragate/conf/eragate.yaml:ro" "$image"
 
 wait_for() {
   local what=$1 url=$2 tries=${3:-120}
