@@ -87,17 +87,31 @@ class DockerFilesTest {
     }
 
     @Test
-    void theSecretHoldsEveryKeyTheDeploymentReads() {
+    void theSecretIsMountedWhereTheConfigurationReadsEveryKeyOfIt() {
         JsonNode secret = BY_KIND.get("Secret");
-        List<String> read = new ArrayList<>();
-        BY_KIND.get("Deployment").path("spec").path("template").path("spec").path("containers").get(0)
-                .path("env").forEach(env -> {
-                    JsonNode ref = env.path("valueFrom").path("secretKeyRef");
-                    assertThat(ref.path("name").asText()).isEqualTo(secret.path("metadata").path("name").asText());
-                    read.add(ref.path("key").asText());
-                });
-        assertThat(read).isNotEmpty();
-        read.forEach(key -> assertThat(secret.path("stringData").has(key)).as("secret key %s", key).isTrue());
+        JsonNode podSpec = BY_KIND.get("Deployment").path("spec").path("template").path("spec");
+        String volume = null;
+        for (JsonNode candidate : podSpec.path("volumes")) {
+            if (candidate.path("secret").path("secretName").asText().equals(
+                    secret.path("metadata").path("name").asText())) {
+                volume = candidate.path("name").asText();
+            }
+        }
+        assertThat(volume).as("a volume of the Secret").isNotNull();
+        String mountPath = null;
+        for (JsonNode mount : podSpec.path("containers").get(0).path("volumeMounts")) {
+            if (mount.path("name").asText().equals(volume)) {
+                mountPath = mount.path("mountPath").asText();
+            }
+        }
+        assertThat(mountPath).as("the Secret's mount").isNotNull();
+        String yaml = BY_KIND.get("ConfigMap").path("data").path("eragate.yaml").asText();
+        List<String> keys = new ArrayList<>();
+        secret.path("stringData").fieldNames().forEachRemaining(keys::add);
+        assertThat(keys).isNotEmpty();
+        for (String key : keys) {
+            assertThat(yaml).contains("${file:" + mountPath + "/" + key + "}");
+        }
     }
 
     @Test
