@@ -50,6 +50,11 @@ final class LatencyRecorder {
         return sent;
     }
 
+    /** Successful answers so far, in the warm-up or the measured window. */
+    long succeededCount() {
+        return succeeded;
+    }
+
     /** An answer arrived; {@code success} when it was a 200 carrying the expected result. */
     void answered(long latencyNanos, boolean success) {
         if (!success) {

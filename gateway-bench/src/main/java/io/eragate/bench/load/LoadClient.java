@@ -55,7 +55,7 @@ public final class LoadClient implements AutoCloseable {
                     : new OpenLoopRun(loop, bootstrap, endpoint, request, expected, profile, maxRequests, listener);
             loop.execute(run::start);
             long bound = profile.warmup().toMillis() + profile.measure().toMillis() + LoadRun.DRAIN_MILLIS
-                    + STUCK_SLACK_MILLIS;
+                    + STUCK_SLACK_MILLIS + (profile.minAnswers() > 0 ? LoadRun.COMPLETION_BOUND_MILLIS : 0);
             return run.result().get(bound, TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw new IllegalStateException("round against " + endpoint + " failed", e.getCause());

@@ -51,13 +51,18 @@ public record LoadPlan(String name, List<LoadProfile> profiles, int rounds, Dura
                 3, Duration.ofSeconds(5), 2_000_000);
     }
 
+    /** Answers each smoke round waits for: the smoke run proves answers go through, not how many fit in 500 ms. */
+    public static final int SMOKE_MIN_ANSWERS = 5;
+
     /** A few seconds in all: one short round of each mode, so CI notices when the harness breaks. */
     public static LoadPlan smoke() {
         Duration warmup = Duration.ofMillis(200);
         Duration measure = Duration.ofMillis(500);
         return new LoadPlan("smoke", List.of(
-                new LoadProfile("concurrent", "Closed loop, 2 connections", LoadMode.CLOSED, 2, 0, warmup, measure),
-                new LoadProfile("open", "Open loop, fixed rate", LoadMode.OPEN, 2, 200, warmup, measure)),
+                new LoadProfile("concurrent", "Closed loop, 2 connections", LoadMode.CLOSED, 2, 0, warmup, measure,
+                        SMOKE_MIN_ANSWERS),
+                new LoadProfile("open", "Open loop, fixed rate", LoadMode.OPEN, 2, 200, warmup, measure,
+                        SMOKE_MIN_ANSWERS)),
                 1, Duration.ofSeconds(1), 100_000);
     }
 }

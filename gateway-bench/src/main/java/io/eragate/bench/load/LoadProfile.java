@@ -15,9 +15,12 @@ import java.util.Objects;
  *     measured earlier in the run"; closed loop: 0
  * @param warmup per round, before measuring; requests in it are not counted
  * @param measure per round, the measured window
+ * @param minAnswers per round, the successful answers it waits for, however long past the window they take (bounded
+ *     by {@link LoadRun#COMPLETION_BOUND_MILLIS}); 0 ends the round with its window. Smoke runs and tests set it, so
+ *     that they assert on answers that came, never on how many fit in a window on a busy machine.
  */
 public record LoadProfile(String name, String title, LoadMode mode, int connections, double ratePerSecond,
-        Duration warmup, Duration measure) {
+        Duration warmup, Duration measure, int minAnswers) {
 
     /** Bound on open-loop connections, so an overloaded target cannot make the client open sockets without end. */
     public static final int MAX_OPEN_LOOP_CONNECTIONS = 256;
@@ -38,6 +41,15 @@ public record LoadProfile(String name, String title, LoadMode mode, int connecti
         if (warmup.isNegative() || measure.isZero() || measure.isNegative()) {
             throw new IllegalArgumentException("warmup must be >= 0 and measure > 0");
         }
+        if (minAnswers < 0) {
+            throw new IllegalArgumentException("minAnswers must be >= 0: " + minAnswers);
+        }
+    }
+
+    /** A profile whose rounds end with their measured window. */
+    public LoadProfile(String name, String title, LoadMode mode, int connections, double ratePerSecond,
+            Duration warmup, Duration measure) {
+        this(name, title, mode, connections, ratePerSecond, warmup, measure, 0);
     }
 
     /** Whether the rate is decided during the run from closed-loop results. */
@@ -47,6 +59,6 @@ public record LoadProfile(String name, String title, LoadMode mode, int connecti
 
     /** This profile at a concrete rate. */
     public LoadProfile atRate(double rate) {
-        return new LoadProfile(name, title, mode, connections, rate, warmup, measure);
+        return new LoadProfile(name, title, mode, connections, rate, warmup, measure, minAnswers);
     }
 }

@@ -25,6 +25,8 @@ abstract class LoadRun implements LoadDriver {
     static final long DRAIN_MILLIS = 5_000;
     /** Failed connection attempts after which the round stops trying (the target is gone). */
     static final int MAX_CONNECT_FAILURES = 50;
+    /** The longest a round waits past its measured window for {@link LoadProfile#minAnswers()} answers. */
+    static final long COMPLETION_BOUND_MILLIS = 60_000;
     private static final int MAX_ANSWER_BYTES = 1 << 20;
 
     final EventLoop loop;
@@ -40,6 +42,8 @@ abstract class LoadRun implements LoadDriver {
     private int connectFailures;
     private long unsent;
     private boolean finished;
+    /** The window closed before {@code minAnswers} answers: the round goes on until they come (bounded). */
+    private boolean overtime;
 
     LoadRun(EventLoop loop, Bootstrap bootstrap, Endpoint endpoint, ByteBuf request, ByteBuf expected,
             LoadProfile profile, long maxRequests, PhaseListener listener) {
@@ -93,6 +97,9 @@ abstract class LoadRun implements LoadDriver {
                 connectFailures++;
                 recorder.failed();
                 connectFailed();
+                if (overtime && connectFailures >= MAX_CONNECT_FAILURES) {
+                    endNow();
+                }
             }
         });
     }
@@ -138,6 +145,9 @@ abstract class LoadRun implements LoadDriver {
     public void answered(LoadConnection connection, long measuredFrom, long now, boolean success,
             boolean reusable) {
         recorder.answered(now - measuredFrom, success);
+        if (overtime && !recorder.isDone() && recorder.succeededCount() >= profile.minAnswers()) {
+            endNow();
+        }
         if (recorder.isDone()) {
             if (inFlight() == 0) {
                 finish();
@@ -180,6 +190,18 @@ abstract class LoadRun implements LoadDriver {
     }
 
     private void end() {
+        if (recorder.isDone()) {
+            return;
+        }
+        if (!overtime && recorder.succeededCount() < profile.minAnswers()) {
+            overtime = true;
+            loop.schedule(this::endNow, COMPLETION_BOUND_MILLIS, TimeUnit.MILLISECONDS);
+            return;
+        }
+        endNow();
+    }
+
+    private void endNow() {
         if (recorder.isDone()) {
             return;
         }

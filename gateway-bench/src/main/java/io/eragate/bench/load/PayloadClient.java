@@ -38,6 +38,8 @@ import java.util.concurrent.TimeoutException;
 final class PayloadClient implements AutoCloseable {
     private static final int CONNECT_TIMEOUT_MILLIS = 5_000;
     private static final long STUCK_SLACK_MILLIS = 30_000;
+    /** The longest a round waits past its window for its {@code minAnswers}. */
+    static final long COMPLETION_BOUND_MILLIS = 60_000;
 
     private final EventLoopGroup group = new MultiThreadIoEventLoopGroup(1,
             new DefaultThreadFactory("payload-client", true), NioIoHandler.newFactory());
@@ -56,18 +58,20 @@ final class PayloadClient implements AutoCloseable {
     }
 
     /**
-     * Runs one round against {@code endpoint}: warm-up, then the measured window.
+     * Runs one round against {@code endpoint}: warm-up, then the measured window, kept open past its end until
+     * {@code minAnswers} answers have been counted in it (for at most {@link #COMPLETION_BOUND_MILLIS} more).
      *
      * @param minBytes smallest body a successful answer has
      * @param minEvents fewest SSE events a successful answer has (0 for a JSON answer)
      */
     Measurement run(Endpoint endpoint, byte[] request, long minBytes, long minEvents, int connections,
-            long warmupMillis, long measureMillis) throws InterruptedException {
+            long warmupMillis, long measureMillis, int minAnswers) throws InterruptedException {
         EventLoop loop = group.next();
-        Round round = new Round(loop, endpoint, request, minBytes, minEvents, connections);
+        Round round = new Round(loop, endpoint, request, minBytes, minEvents, connections, minAnswers);
         loop.execute(() -> round.start(warmupMillis, measureMillis));
         try {
-            return round.result.get(warmupMillis + measureMillis + STUCK_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+            return round.result.get(warmupMillis + measureMillis + COMPLETION_BOUND_MILLIS + STUCK_SLACK_MILLIS,
+                    TimeUnit.MILLISECONDS);
         } catch (ExecutionException e) {
             throw new IllegalStateException("payload round against " + endpoint + " failed", e.getCause());
         } catch (TimeoutException e) {
@@ -86,11 +90,13 @@ final class PayloadClient implements AutoCloseable {
         private final long minBytes;
         private final long minEvents;
         private final int connections;
+        private final int minAnswers;
         private final Bootstrap bootstrap;
         private final CompletableFuture<Measurement> result = new CompletableFuture<>();
         private final List<ChannelHandlerContext> open = new ArrayList<>();
         private boolean measuring;
         private boolean ended;
+        private boolean overtime;
         private long measureStart;
         private long answers;
         private long errors;
@@ -98,8 +104,10 @@ final class PayloadClient implements AutoCloseable {
         private long events;
         private String firstError;
 
-        Round(EventLoop loop, Endpoint endpoint, byte[] request, long minBytes, long minEvents, int connections) {
+        Round(EventLoop loop, Endpoint endpoint, byte[] request, long minBytes, long minEvents, int connections,
+                int minAnswers) {
             this.loop = loop;
+            this.minAnswers = minAnswers;
             this.request = request;
             this.minBytes = minBytes;
             this.minEvents = minEvents;
@@ -128,10 +136,22 @@ final class PayloadClient implements AutoCloseable {
                 measuring = true;
                 measureStart = System.nanoTime();
             }, warmupMillis, TimeUnit.MILLISECONDS);
-            loop.schedule(this::end, warmupMillis + measureMillis, TimeUnit.MILLISECONDS);
+            loop.schedule(this::windowClosed, warmupMillis + measureMillis, TimeUnit.MILLISECONDS);
+        }
+
+        private void windowClosed() {
+            if (answers < minAnswers) {
+                overtime = true;
+                loop.schedule(this::end, COMPLETION_BOUND_MILLIS, TimeUnit.MILLISECONDS);
+                return;
+            }
+            end();
         }
 
         private void end() {
+            if (ended) {
+                return;
+            }
             double seconds = (System.nanoTime() - measureStart) / 1e9;
             measuring = false;
             ended = true;
@@ -196,6 +216,10 @@ final class PayloadClient implements AutoCloseable {
                         if (success) {
                             answers++;
                         }
+                    }
+                    if (overtime && answers >= minAnswers) {
+                        end();
+                        return;
                     }
                     if (!success) {
                         failed("answer of " + answerBytes + " bytes and " + answerEvents + " events (wanted "

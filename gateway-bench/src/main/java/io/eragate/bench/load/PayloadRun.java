@@ -40,14 +40,17 @@ final class PayloadRun {
      * @param connections closed-loop connections
      * @param warmupMillis per case
      * @param measureMillis per case
+     * @param minAnswers per case, the successful answers the round waits for past its window (bounded; 0 = none):
+     *     a smoke run proves that answers go through, not how many fit in its window on a busy machine
      */
-    record Shape(int resultBytes, int sseEvents, int connections, long warmupMillis, long measureMillis) {
+    record Shape(int resultBytes, int sseEvents, int connections, long warmupMillis, long measureMillis,
+            int minAnswers) {
         static Shape full() {
-            return new Shape(1 << 20, 5_000, 4, 3_000, 10_000);
+            return new Shape(1 << 20, 5_000, 4, 3_000, 10_000, 0);
         }
 
         static Shape smoke() {
-            return new Shape(1 << 20, 100, 2, 100, 400);
+            return new Shape(1 << 20, 100, 2, 100, 400, 2);
         }
     }
 
@@ -130,7 +133,7 @@ final class PayloadRun {
         PayloadClient.Measurement measured;
         try {
             measured = client.run(hop.endpoint(), request, json ? bytes : 0, json ? 0 : events + 1,
-                    shape.connections(), shape.warmupMillis(), shape.measureMillis());
+                    shape.connections(), shape.warmupMillis(), shape.measureMillis(), shape.minAnswers());
         } finally {
             rssSampler.shutdownNow();
             rssSampler.awaitTermination(5, TimeUnit.SECONDS);
