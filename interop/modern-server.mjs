@@ -3,8 +3,8 @@
 //
 //   node modern-server.mjs PORT [json|sse] [stateless|reject]
 //
-// PORT 0 picks a free port. Listens on 127.0.0.1 at /mcp and prints exactly one line
-// "READY <port>" on stdout once it accepts connections; everything else goes to stderr.
+// PORT 0 picks a free port. Listens on 127.0.0.1 (or $HOST, e.g. 0.0.0.0 in a container) at /mcp and prints
+// exactly one line "READY <port>" on stdout once it accepts connections; everything else goes to stderr.
 // json|sse selects the SDK's responseMode for modern exchanges (default json; in json mode the
 // SDK drops mid-call notifications such as progress). stateless|reject selects how 2025-era
 // requests are served (default stateless: the SDK's stateless legacy fallback).
@@ -44,7 +44,7 @@ const httpServer = http.createServer((req, res) => {
   nodeHandler(req, res);
 });
 
-httpServer.listen(port, '127.0.0.1', () => {
+httpServer.listen(port, process.env.HOST || '127.0.0.1', () => {
   console.log(`READY ${httpServer.address().port}`);
 });
 

@@ -45,6 +45,8 @@ final class ConfigReader {
     static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
     static final MrtrConfig DEFAULT_MRTR = ConfigMapping.defaults(ConfigReader::mrtr);
     static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
+    static final HealthConfig DEFAULT_HEALTH = ConfigMapping.defaults(ConfigReader::health);
+    static final ReloadConfig DEFAULT_RELOAD = ConfigMapping.defaults(ConfigReader::reload);
 
     private ConfigReader() {
     }
@@ -74,8 +76,10 @@ final class ConfigReader {
         SubscriptionsConfig subscriptions = root.mapping("subscriptions", ConfigReader::subscriptions);
         TelemetryConfig telemetry = root.mapping("telemetry", ObservabilityReader::telemetry);
         LoggingConfig logging = root.mapping("logging", ObservabilityReader::logging);
+        HealthConfig health = root.mapping("health", ConfigReader::health);
+        ReloadConfig reload = root.mapping("reload", ConfigReader::reload);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     static ListenConfig listen(ConfigMapping section) {
@@ -163,6 +167,16 @@ final class ConfigReader {
                 section.duration("gatherWindow", Duration.ofMillis(10), Duration.ZERO, Duration.ofSeconds(10)),
                 section.choice("sessionCapabilities", MrtrConfig.SessionCapabilities.class,
                         MrtrConfig.SessionCapabilities.AS_DECLARED));
+    }
+
+    static HealthConfig health(ConfigMapping section) {
+        return new HealthConfig(section.duration("upstreamRecheckInterval", Duration.ofSeconds(5),
+                Duration.ofMillis(100), Duration.ofHours(1)));
+    }
+
+    static ReloadConfig reload(ConfigMapping section) {
+        return new ReloadConfig(section.bool("watch", true),
+                section.duration("debounce", Duration.ofMillis(500), Duration.ZERO, Duration.ofMinutes(1)));
     }
 
     static SubscriptionsConfig subscriptions(ConfigMapping section) {

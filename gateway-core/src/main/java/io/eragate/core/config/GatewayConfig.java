@@ -20,6 +20,8 @@ import java.util.Optional;
  * @param subscriptions {@code subscriptions/listen} streams served from legacy upstreams
  * @param telemetry trace export and metric label bounds
  * @param logging   log format and the access log
+ * @param health    how readiness learns that an upstream is down
+ * @param reload    hot reload of the configuration file
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -33,7 +35,9 @@ public record GatewayConfig(
         MrtrConfig mrtr,
         SubscriptionsConfig subscriptions,
         TelemetryConfig telemetry,
-        LoggingConfig logging) {
+        LoggingConfig logging,
+        HealthConfig health,
+        ReloadConfig reload) {
 
     public GatewayConfig {
         Objects.requireNonNull(listen, "listen");
@@ -48,6 +52,8 @@ public record GatewayConfig(
         Objects.requireNonNull(subscriptions, "subscriptions");
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(logging, "logging");
+        Objects.requireNonNull(health, "health");
+        Objects.requireNonNull(reload, "reload");
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
@@ -55,7 +61,8 @@ public record GatewayConfig(
         return new GatewayConfig(ListenConfig.defaults(), AdminConfig.defaults(), List.of(), List.of(),
                 SecurityConfig.defaults(), LimitsConfig.defaults(), ErasConfig.defaults(), BridgeConfig.defaults(),
                 MrtrConfig.defaults(), SubscriptionsConfig.defaults(),
-                TelemetryConfig.defaults(), LoggingConfig.defaults());
+                TelemetryConfig.defaults(), LoggingConfig.defaults(), HealthConfig.defaults(),
+                ReloadConfig.defaults());
     }
 
     /** The upstream called {@code name}, if any. */
@@ -67,72 +74,84 @@ public record GatewayConfig(
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
         return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
         return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
         return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
         return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other Origin/Host lists. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
         return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other era settings. */
     public GatewayConfig withEras(ErasConfig newEras) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other bridge settings. */
     public GatewayConfig withBridge(BridgeConfig newBridge) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other multi round-trip settings. */
     public GatewayConfig withMrtr(MrtrConfig newMrtr) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newMrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other subscription settings. */
     public GatewayConfig withSubscriptions(SubscriptionsConfig newSubscriptions) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                newSubscriptions, telemetry, logging);
+                newSubscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging);
+                subscriptions, telemetry, logging, health, reload);
     }
 
     /** This configuration with other telemetry settings. */
     public GatewayConfig withTelemetry(TelemetryConfig newTelemetry) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, newTelemetry, logging);
+                subscriptions, newTelemetry, logging, health, reload);
     }
 
     /** This configuration with other logging settings. */
     public GatewayConfig withLogging(LoggingConfig newLogging) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, newLogging);
+                subscriptions, telemetry, newLogging, health, reload);
+    }
+
+    /** This configuration with other health settings. */
+    public GatewayConfig withHealth(HealthConfig newHealth) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions, telemetry, logging, newHealth, reload);
+    }
+
+    /** This configuration with other reload settings. */
+    public GatewayConfig withReload(ReloadConfig newReload) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions, telemetry, logging, health, newReload);
     }
 }

@@ -7,7 +7,9 @@ import com.github.benmanes.caffeine.cache.RemovalCause;
 import com.github.benmanes.caffeine.cache.Scheduler;
 import com.github.benmanes.caffeine.cache.Ticker;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -141,6 +143,28 @@ public final class SessionPool implements AutoCloseable {
     /** Sessions that left since start because the pool was full or they sat idle too long. */
     public long evictedCount() {
         return evicted.get();
+    }
+
+    /**
+     * Drops every session of {@code upstream} (a reload removed or changed it): each is closed through the
+     * connector, which lets the exchanges still using it end first.
+     */
+    public void invalidateUpstream(String upstream, String why) {
+        Objects.requireNonNull(upstream, "upstream");
+        sessions.asMap().keySet().removeIf(key -> {
+            if (key.upstream().equals(upstream)) {
+                log.info("Dropping the upstream sessions of {}: {}", upstream, why);
+                return true;
+            }
+            return false;
+        });
+    }
+
+    /** Sessions held per upstream name, including ones still opening (for the dashboard). */
+    public Map<String, Integer> sizeByUpstream() {
+        Map<String, Integer> sizes = new TreeMap<>();
+        sessions.asMap().keySet().forEach(key -> sizes.merge(key.upstream(), 1, Integer::sum));
+        return sizes;
     }
 
     /** How many sessions the pool holds, including ones still opening. */

@@ -93,6 +93,8 @@ class ConfigDriftTest {
         probes.put("telemetry", MINIMAL + "telemetry: {zz: 1}");
         probes.put("telemetry.otlp", MINIMAL + "telemetry: {otlp: {zz: 1}}");
         probes.put("logging", MINIMAL + "logging: {zz: 1}");
+        probes.put("health", MINIMAL + "health: {zz: 1}");
+        probes.put("reload", MINIMAL + "reload: {zz: 1}");
         assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
 
         sections().forEach((path, type) -> {

@@ -62,7 +62,10 @@ class ConfigReadingTest {
                 new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12),
                 new TelemetryConfig(new OtlpConfig("http://collector:4318", OtlpConfig.Compression.GZIP,
                         Duration.ofSeconds(3), 512), "edge-gateway", 20),
-                new LoggingConfig(LoggingConfig.Format.JSON, true)));
+                new LoggingConfig(LoggingConfig.Format.JSON, true),
+
+                new HealthConfig(Duration.ofSeconds(2)),
+                new ReloadConfig(false, Duration.ofSeconds(1))));
     }
 
     @Test

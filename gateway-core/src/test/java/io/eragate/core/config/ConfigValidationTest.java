@@ -48,7 +48,7 @@ class ConfigValidationTest {
                         "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
                         "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,"
-                                + " subscriptions, telemetry, logging)"),
+                                + " subscriptions, telemetry, logging, health, reload)"),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
@@ -279,6 +279,10 @@ class ConfigValidationTest {
                         "logging.format: must be one of text, json, got \"xml\""),
                 row("access log switch that is not a boolean", VALID_BASE + "logging: {access: \"yes\"}",
                         "logging.access: expected true or false, got \"yes\""),
+                row("reload.watch that is not a boolean", VALID_BASE + "reload: {watch: yes please}",
+                        "reload.watch: expected true or false, got \"yes please\""),
+                row("recheck interval below its bound", VALID_BASE + "health: {upstreamRecheckInterval: 10ms}",
+                        "health.upstreamRecheckInterval: must be between 100ms and 1h, got \"10ms\""),
                 row("empty host list", VALID_BASE + "security: {allowedHosts: []}",
                         "security.allowedHosts: must not be empty, since every HTTP/1.1 request has a Host header;"
                                 + " leave the key out to get the defaults"));

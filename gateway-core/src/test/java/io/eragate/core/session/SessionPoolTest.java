@@ -2,6 +2,7 @@ package io.eragate.core.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.entry;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -242,6 +243,21 @@ class SessionPoolTest {
         assertThat(pool.size()).isZero();
         assertThat(pool.acquire(ALICE, initializeParams).join()).isNotSameAs(session);
         assertThat(connector.opens).hasSize(2);
+    }
+
+    @Test
+    void invalidatingAnUpstreamClosesEveryOneOfItsSessionsAndNoOther() {
+        SessionKey other = new SessionKey("other", "alice", "{}", "2025-11-25");
+        UpstreamSession alice = pool.acquire(ALICE, initializeParams).join();
+        UpstreamSession bob = pool.acquire(BOB, initializeParams).join();
+        UpstreamSession kept = pool.acquire(other, initializeParams).join();
+        assertThat(pool.sizeByUpstream()).containsExactly(entry("everything", 2), entry("other", 1));
+
+        pool.invalidateUpstream("everything", "a reload removed it");
+
+        assertThat(connector.closed).containsExactlyInAnyOrder(alice, bob);
+        assertThat(pool.sizeByUpstream()).containsExactly(entry("other", 1));
+        assertThat(pool.acquire(other, initializeParams).join()).isSameAs(kept);
     }
 
     @Test

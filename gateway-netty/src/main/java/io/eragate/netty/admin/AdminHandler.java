@@ -1,5 +1,9 @@
 package io.eragate.netty.admin;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.health.ReadinessVerdict;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
@@ -14,19 +18,28 @@ import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
 
 /**
- * Serves the admin endpoints: {@code /healthz} (the process answers) and {@code /readyz} (the gateway accepts
- * traffic). Reports written by later features register as extra pages.
+ * Serves the admin endpoints: {@code /healthz} (the process answers), {@code /readyz} (the gateway accepts
+ * traffic, with the reasons when it does not) and the migration dashboard at {@code /}. Reports written by later
+ * features register as extra pages.
  */
 public final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
-    private final BooleanSupplier ready;
+    private final Supplier<ReadinessVerdict> readiness;
     private final AdminPages pages;
 
-    /** Creates the handler of one admin connection. */
+    /** Creates the handler of one admin connection that is ready whenever {@code ready} says so. */
     public AdminHandler(BooleanSupplier ready, AdminPages pages) {
-        this.ready = ready;
+        this(() -> ready.getAsBoolean() ? new ReadinessVerdict(true, "ready", List.of())
+                : new ReadinessVerdict(false, "unavailable", List.of("the gateway is not ready")), pages);
+    }
+
+    /** Creates the handler of one admin connection whose {@code /readyz} answers {@code readiness}. */
+    public AdminHandler(Supplier<ReadinessVerdict> readiness, AdminPages pages) {
+        this.readiness = readiness;
         this.pages = pages;
     }
 
@@ -42,9 +55,8 @@ public final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequ
         }
         switch (path) {
             case "/healthz" -> write(ctx, json(HttpResponseStatus.OK, "{\"status\":\"ok\"}"), keepAlive);
-            case "/readyz" -> write(ctx, ready.getAsBoolean()
-                    ? json(HttpResponseStatus.OK, "{\"status\":\"ready\"}")
-                    : json(HttpResponseStatus.SERVICE_UNAVAILABLE, "{\"status\":\"not ready\"}"), keepAlive);
+            case "/readyz" -> write(ctx, readyz(readiness.get()), keepAlive);
+            case "/" -> write(ctx, DashboardPage.response(), keepAlive);
             default -> {
                 String page = pages.render(path);
                 FullHttpResponse response = page == null
@@ -56,6 +68,15 @@ public final class AdminHandler extends SimpleChannelInboundHandler<FullHttpRequ
                 write(ctx, response, keepAlive);
             }
         }
+    }
+
+    /** 200 or 503 with {@code {"status": ..., "reasons": [...]}}. */
+    private static FullHttpResponse readyz(ReadinessVerdict verdict) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode().put("status", verdict.status());
+        ArrayNode reasons = body.putArray("reasons");
+        verdict.reasons().forEach(reasons::add);
+        return json(verdict.ready() ? HttpResponseStatus.OK : HttpResponseStatus.SERVICE_UNAVAILABLE,
+                body.toString());
     }
 
     private static FullHttpResponse json(HttpResponseStatus status, String body) {

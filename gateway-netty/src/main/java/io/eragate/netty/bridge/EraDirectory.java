@@ -51,6 +51,19 @@ public final class EraDirectory {
                 .thenApply(EraRecord::era);
     }
 
+    /**
+     * A reload replaced {@code running} (null when new) by {@code next} (null when removed): the era each one's
+     * configuration pins is fixed or released.
+     */
+    public void repin(UpstreamConfig running, UpstreamConfig next) {
+        if (running != null && running.url() != null && running.era().pinnedEra().isPresent()) {
+            cache.unpin(OriginKey.of(running.url()));
+        }
+        if (next != null && next.url() != null) {
+            next.era().pinnedEra().ifPresent(era -> cache.pin(OriginKey.of(next.url()), era));
+        }
+    }
+
     /** Traffic from {@code target} contradicted its cached era: it is probed again on the next request. */
     public void contradicted(UpstreamTarget target, String what) {
         contradictions.incrementAndGet();

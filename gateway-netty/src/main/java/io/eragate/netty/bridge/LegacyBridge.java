@@ -23,6 +23,7 @@ import io.eragate.netty.upstream.UpstreamTarget;
 import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -207,6 +208,22 @@ public final class LegacyBridge implements AutoCloseable {
     /** Multi round-trip rounds (input_required answers with a parked upstream call) since start. */
     public long mrtrRounds() {
         return inputRounds().pending().registeredCount();
+    }
+
+    /**
+     * A reload changed the upstreams to {@code next}: the pooled sessions of every upstream in {@code leaving}
+     * (removed, or changed settings) are closed, each once its exchanges in flight have ended; others stay.
+     */
+    public void retarget(Map<String, UpstreamTarget> next, Set<String> leaving) {
+        connector.retarget(next, leaving);
+        for (String upstream : leaving) {
+            pool.invalidateUpstream(upstream, "a reload removed or changed the upstream");
+        }
+    }
+
+    /** Pooled sessions per upstream name now (for the dashboard). */
+    public Map<String, Integer> pooledSessionsByUpstream() {
+        return pool.sizeByUpstream();
     }
 
     /** Pooled sessions now. */

@@ -46,7 +46,8 @@ final class NettySessionConnector implements SessionConnector {
     private static final int MAX_HANDSHAKE_BODY_BYTES = 1024 * 1024;
     private static final AtomicLong SESSION_SEQ = new AtomicLong();
 
-    private final Map<String, UpstreamTarget> targets;
+    /** Replaced as a whole by a reload. */
+    private volatile Map<String, UpstreamTarget> targets;
     private final UpstreamPools pools;
     private final Duration timeout;
     private final int maxInFlightPerSession;
@@ -62,6 +63,22 @@ final class NettySessionConnector implements SessionConnector {
         this.timeout = timeout;
         this.maxInFlightPerSession = maxInFlightPerSession;
         this.clock = clock;
+    }
+
+    /**
+     * A reload changed the upstreams: new sessions open on {@code next}; the sessions of {@code leaving} keep the
+     * target they were opened on, so that their DELETE reaches the server that knows them.
+     */
+    void retarget(Map<String, UpstreamTarget> next, Set<String> leaving) {
+        Map<String, UpstreamTarget> running = targets;
+        synchronized (uses) {
+            uses.forEach((session, use) -> {
+                if (leaving.contains(session.key().upstream())) {
+                    use.openedOn = running.get(session.key().upstream());
+                }
+            });
+        }
+        targets = Map.copyOf(next);
     }
 
     /** The id rewriter of an open session. */
@@ -185,7 +202,7 @@ final class NettySessionConnector implements SessionConnector {
 
     private void delete(UpstreamSession session, SessionUse use) {
         uses.remove(session);
-        UpstreamTarget target = targets.get(session.key().upstream());
+        UpstreamTarget target = use.openedOn != null ? use.openedOn : targets.get(session.key().upstream());
         if (session.sessionId() == null || target == null) {
             use.closed.complete(null);
             return;
@@ -226,6 +243,8 @@ final class NettySessionConnector implements SessionConnector {
     private static final class SessionUse {
         final IdRewriter rewriter;
         final CompletableFuture<Void> closed = new CompletableFuture<>();
+        /** Set when a reload removed or changed the session's upstream: where its DELETE goes. */
+        volatile UpstreamTarget openedOn;
         private boolean closeWanted;
         private boolean deleting;
 

@@ -69,7 +69,15 @@ public final class Main implements Callable<Integer> {
             return EXIT_BAD_CONFIG;
         }
         LogFormat.apply(loaded.logging());
-        return runUntilStopped(loaded, err, null);
+        ConfigReloader[] reloader = new ConfigReloader[1];
+        try {
+            return runUntilStopped(loaded, err,
+                    server -> reloader[0] = ConfigReloader.start(config, server.operations(), loaded.reload()));
+        } finally {
+            if (reloader[0] != null) {
+                reloader[0].close();
+            }
+        }
     }
 
     /**

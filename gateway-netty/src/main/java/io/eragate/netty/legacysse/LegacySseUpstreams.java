@@ -14,8 +14,10 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The transport of each legacy HTTP upstream: 2025 Streamable HTTP (served by the legacy bridge) or 2024-11-05
@@ -89,6 +91,27 @@ public final class LegacySseUpstreams implements AutoCloseable {
             return null;
         }
         return null;
+    }
+
+    /** Whether {@code upstream} was found to speak only the 2024-11-05 HTTP+SSE transport. */
+    public boolean speaksHttpSse(String upstream) {
+        CompletableFuture<Optional<SseUpstream>> transport = transports.get(upstream);
+        return transport != null && transport.isDone() && !transport.isCompletedExceptionally()
+                && transport.join().isPresent();
+    }
+
+    /**
+     * A reload removed or changed {@code upstreams}: the next request learns their transport anew, and the sessions
+     * of the old ones end once every request in flight on them has had its {@code requestTimeout}.
+     */
+    public void retire(Set<String> upstreams) {
+        for (String upstream : upstreams) {
+            CompletableFuture<Optional<SseUpstream>> transport = transports.remove(upstream);
+            if (transport != null) {
+                transport.thenAccept(found -> found.ifPresent(sse -> CompletableFuture.runAsync(sse::close,
+                        CompletableFuture.delayedExecutor(requestTimeout.toMillis(), TimeUnit.MILLISECONDS))));
+            }
+        }
     }
 
     /** Ends every HTTP+SSE session; requests on them fail with 502. */

@@ -73,6 +73,11 @@ final class Dispatcher {
         this.context = context;
     }
 
+    /** The context this dispatcher decides over. */
+    GatewayContext context() {
+        return context;
+    }
+
     /** A request that passed the modern ladder on {@code route}. */
     void dispatch(ChannelHandlerContext ctx, ForwardedRequest forwarded, Route route, Host host) {
         ValidatedRequest request = forwarded.request();

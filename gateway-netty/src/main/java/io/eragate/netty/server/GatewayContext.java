@@ -74,6 +74,16 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, ExchangeObserver.NONE);
     }
 
+    /**
+     * This context with the parts a reload replaces, keeping the long-lived services (pools, eras, bridge, stdio
+     * processes, HTTP+SSE sessions), which a reload updates in place.
+     */
+    public GatewayContext withRequestPath(FrontDoor newFrontDoor, RouteTable newRoutes,
+            Map<String, UpstreamTarget> newUpstreams, LimitsConfig newLimits) {
+        return new GatewayContext(newFrontDoor, newRoutes, newUpstreams, pools, newLimits, eras, bridge, stdio,
+                legacySse, observer, federation, telemetry);
+    }
+
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */
     public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
             UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {

@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpDecoderConfig;
 import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.timeout.IdleStateHandler;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * Assembles the client pipeline in named steps: connection bounds, idleness, the request head's deadline, HTTP
@@ -27,12 +28,19 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     static final String BODY_AGGREGATOR = "body-aggregator";
     static final String MCP = "mcp";
 
-    private final GatewayContext context;
+    /** The context a reload may replace; each connection reads it when it starts and at each request. */
+    private final Supplier<GatewayContext> live;
     private final ConnectionLimitHandler connectionLimit;
 
-    /** Creates the initializer for one server. */
+    /** Creates the initializer for one server with a fixed context. */
     public GatewayInitializer(GatewayContext context) {
-        this.context = context;
+        this(() -> context);
+    }
+
+    /** Creates the initializer for one server whose context {@code live} supplies (a reload replaces it). */
+    public GatewayInitializer(Supplier<GatewayContext> live) {
+        this.live = live;
+        GatewayContext context = live.get();
         this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections(),
                 context.limits().idleTimeout(), context.observer());
     }
@@ -50,18 +58,18 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         ChannelPipeline pipeline = channel.pipeline();
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
-        pipeline.addLast(MCP, new McpRequestHandler(context));
+        pipeline.addLast(MCP, new McpRequestHandler(live));
     }
 
     private void addConnectionHandlers(ChannelPipeline pipeline) {
-        LimitsConfig limits = context.limits();
+        LimitsConfig limits = live.get().limits();
         pipeline.addLast(CONNECTION_LIMIT, connectionLimit);
         pipeline.addLast(IDLE_STATE, new IdleStateHandler(0, 0, limits.idleTimeout().toNanos(), TimeUnit.NANOSECONDS));
         pipeline.addLast(CLOSE_ON_IDLE, new CloseOnIdleHandler());
     }
 
     private void addHttpHandlers(ChannelPipeline pipeline) {
-        LimitsConfig limits = context.limits();
+        LimitsConfig limits = live.get().limits();
         HttpDecoderConfig decoderConfig = new HttpDecoderConfig()
                 .setMaxInitialLineLength(limits.maxInitialLineBytes())
                 .setMaxHeaderSize(limits.maxHeaderBytes())
@@ -70,7 +78,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         RequestHeadTimeout headTimeout = new RequestHeadTimeout(limits.requestHeaderTimeout());
         pipeline.addLast(HEAD_TIMEOUT_BYTES, headTimeout.bytes());
         pipeline.addLast(HTTP_CODEC, new HttpServerCodec(decoderConfig));
-        pipeline.addLast(OUTCOME_TAP, new OutcomeTap(context.observer()));
+        pipeline.addLast(OUTCOME_TAP, new OutcomeTap(live.get().observer()));
         pipeline.addLast(HEAD_TIMEOUT_HEADS, headTimeout.heads());
         pipeline.addLast(DECODER_FAILURE, new DecoderFailureHandler(limits.maxHeaderBytes(),
                 limits.maxInitialLineBytes()));

@@ -3,17 +3,15 @@ package io.eragate.netty.server;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.LimitsConfig;
-import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
-import io.eragate.core.frontdoor.FrontDoorPolicy;
+import io.eragate.core.health.UpstreamHealthBook;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
-import io.eragate.core.mcp.ProtocolVersions;
-import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
 import io.eragate.core.security.AdminAccess;
 import io.eragate.core.security.OriginPolicy;
+import io.eragate.core.traffic.TrafficTally;
 import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminHostCheckHandler;
 import io.eragate.netty.admin.AdminPages;
@@ -43,11 +41,12 @@ import io.netty.handler.codec.http.HttpServerCodec;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -66,19 +65,25 @@ public final class GatewayServer implements AutoCloseable {
     private final Channel adminChannel;
     private final GatewayInitializer initializer;
     private final AdminPages adminPages;
-    private final GatewayContext context;
+    /** The one reference a reload swaps; every new request reads it (see {@link ContextSwap}). */
+    private final AtomicReference<GatewayContext> live;
+    private final Operations operations;
     private volatile boolean ready;
     private Channel loopbackChannel;
+    /** Set when a shutdown begins; readiness is 503 from then on. */
+    private volatile boolean draining;
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
-            Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages, GatewayContext context) {
+            Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages,
+            AtomicReference<GatewayContext> live, Operations operations) {
         this.bossGroup = bossGroup;
         this.workerGroup = workerGroup;
         this.listenChannel = listenChannel;
         this.adminChannel = adminChannel;
         this.initializer = initializer;
         this.adminPages = adminPages;
-        this.context = context;
+        this.live = live;
+        this.operations = operations;
     }
 
     /**
@@ -102,24 +107,30 @@ public final class GatewayServer implements AutoCloseable {
                 transport.ioHandlers());
         try {
             LimitsConfig limits = config.limits();
-            GatewayContext context = buildContext(config, workers, transport, observer);
-            GatewayInitializer initializer = new GatewayInitializer(context);
+            // The dashboard's counters see every exchange, besides whatever the caller observes.
+            TrafficTally traffic = new TrafficTally();
+            GatewayContext context = buildContext(config, workers, transport, observer.andThen(traffic));
+            AtomicReference<GatewayContext> live = new AtomicReference<>(context);
+            GatewayInitializer initializer = new GatewayInitializer(live::get);
             AdminPages pages = new AdminPages();
-            pages.register("/admin/eras", () -> erasReport(context));
-            pages.register("/admin/routes", () -> RoutesReport.json(context));
+            pages.register("/admin/eras", () -> erasReport(live.get()));
+            pages.register("/admin/routes", () -> RoutesReport.json(live.get()));
             GatewayMeters.bind(context.telemetry().metrics().registry(), context.eras(), context.bridge(),
                     context.stdio(), context.pools(), initializer::openConnections);
             pages.register("/metrics", GatewayMetrics.contentType(), context.telemetry().metrics()::scrape);
             GatewayServer[] self = new GatewayServer[1];
             AdminAccess adminAccess = new AdminAccess(OriginPolicy.of(config.admin().effectiveAllowedOrigins(),
                     config.admin().effectiveAllowedHosts()));
+            Operations operations = new Operations(config, live, traffic, () -> self[0] != null && self[0].ready,
+                    () -> self[0] != null && self[0].isDraining());
+            operations.register(pages);
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024),
                                     new AdminHostCheckHandler(adminAccess),
-                                    new AdminHandler(() -> self[0] != null && self[0].ready, pages));
+                                    new AdminHandler(operations::readiness, pages));
                         }
                     }, limits);
             Channel listen;
@@ -137,13 +148,15 @@ public final class GatewayServer implements AutoCloseable {
                 @Override
                 protected void initChannel(SocketChannel ch) {
                     ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator((int) limits.maxBodyBytes()),
-                            new InternalExchangeHandler(context));
+                            new InternalExchangeHandler(live::get));
                 }
             }, limits);
             context.federation().internal().bound(((InetSocketAddress) loopback.localAddress()).getPort());
             // Processes start in the background; requests that come before one is ready wait for it.
             context.stdio().start();
-            GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
+            operations.startRechecks(workers.next(), config.health().upstreamRecheckInterval());
+            GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, live,
+                    operations);
             server.loopbackChannel = loopback;
             self[0] = server;
             server.ready = true;
@@ -159,20 +172,14 @@ public final class GatewayServer implements AutoCloseable {
     private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport,
             ExchangeObserver observer) {
         LimitsConfig limits = config.limits();
-        Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
+        Map<String, UpstreamTarget> upstreams = ContextSwap.httpTargets(config);
         List<UpstreamConfig> httpUpstreams = config.upstreams().stream().filter(u -> !u.isStdio()).toList();
-        for (UpstreamConfig upstream : httpUpstreams) {
-            upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
-        }
-        List<Route> routes = config.routes().stream().map(RouteConfig::toRoute).toList();
-        RouteTable routeTable = new RouteTable(routes);
-        OriginPolicy originPolicy = OriginPolicy.of(config.security().effectiveAllowedOrigins(config.listen()),
-                config.security().effectiveAllowedHosts(config.listen()));
-        FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routeTable, originPolicy, ProtocolVersions.MODERN));
+        RouteTable routeTable = ContextSwap.routeTable(config);
+        FrontDoor frontDoor = ContextSwap.frontDoor(config, routeTable);
         UpstreamPools pools = new UpstreamPools(workers, transport.socketChannel(), transport.datagramChannel(),
                 new UpstreamPoolSettings(limits.maxUpstreamConnectionsPerEventLoop(),
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
-                limits.maxHeaderBytes());
+                limits.maxHeaderBytes(), new UpstreamHealthBook(Clock.systemUTC()));
         EraDirectory eras = new EraDirectory(config.eras(), httpUpstreams, pools, GatewayVersion.current());
         LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), config.subscriptions(), upstreams,
                 pools, eras,
@@ -203,7 +210,22 @@ public final class GatewayServer implements AutoCloseable {
 
     /** The stdio upstreams, for reports and tests. */
     public StdioUpstreams stdio() {
-        return context.stdio();
+        return live.get().stdio();
+    }
+
+    /** The context new requests get now (a reload replaces it). */
+    public GatewayContext context() {
+        return live.get();
+    }
+
+    /** Readiness, reload and the dashboard's reports. */
+    public Operations operations() {
+        return operations;
+    }
+
+    /** Whether a shutdown has begun: readiness answers 503 from then on. */
+    public boolean isDraining() {
+        return draining;
     }
 
     /**
@@ -249,12 +271,12 @@ public final class GatewayServer implements AutoCloseable {
 
     /** The open listen streams served from legacy upstreams, for reports and tests. */
     public ListenHub listens() {
-        return context.bridge().listens();
+        return live.get().bridge().listens();
     }
 
     /** The legacy bridge, for reports and tests. */
     public LegacyBridge bridge() {
-        return context.bridge();
+        return live.get().bridge();
     }
 
     /** The event loops serving clients and their upstream calls ({@code listen.workerThreads}). */
@@ -270,7 +292,10 @@ public final class GatewayServer implements AutoCloseable {
     /** Stops accepting, closes every connection and waits for the event loops to end. */
     @Override
     public void close() {
+        draining = true;
         ready = false;
+        operations.close();
+        GatewayContext context = live.get();
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
         if (loopbackChannel != null) {
@@ -291,7 +316,7 @@ public final class GatewayServer implements AutoCloseable {
 
     /** Metrics and tracing, for reports (the dashboard) and tests; the rate limiter counts its refusals here. */
     public GatewayTelemetry telemetry() {
-        return context.telemetry();
+        return live.get().telemetry();
     }
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers) {

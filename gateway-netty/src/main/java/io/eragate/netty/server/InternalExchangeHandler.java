@@ -26,6 +26,7 @@ import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.ReferenceCountUtil;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * The gateway's internal endpoint, which federated routes fan out through: a request carrying this process's token
@@ -40,13 +41,14 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
     /** Internal requests are lists and discovery, never a tools/call, so this bound is never waited on. */
     private static final Duration INTERNAL_LIST_TIMEOUT = Route.DEFAULT_FAN_OUT_TIMEOUT;
 
-    private final GatewayContext context;
-    private final Dispatcher dispatcher;
+    /** The running context; a reload replaces it, and each internal request reads it when it starts. */
+    private final Supplier<GatewayContext> live;
+    private GatewayContext context;
+    private Dispatcher dispatcher;
     private ClientExchange current;
 
-    InternalExchangeHandler(GatewayContext context) {
-        this.context = context;
-        this.dispatcher = new Dispatcher(context);
+    InternalExchangeHandler(Supplier<GatewayContext> live) {
+        this.live = live;
     }
 
     @Override
@@ -63,6 +65,10 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
+        if (context != live.get()) {
+            context = live.get();
+            dispatcher = new Dispatcher(context);
+        }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (!context.federation().internal().accepts(request.headers().get(InternalEndpoint.TOKEN_HEADER))) {
             ClientResponses.writeRejection(ctx, Rejection.of(403, null, JsonRpcError.of(

@@ -44,6 +44,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -64,8 +65,12 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private static final List<CharSequence> LEGACY_TRANSPORT_HEADERS = List.of(HttpHeaderNames.CONTENT_TYPE,
             HttpHeaderNames.ACCEPT, McpHeaders.SESSION_ID, McpHeaders.PROTOCOL_VERSION, McpHeaders.LAST_EVENT_ID);
 
-    private final GatewayContext context;
-    private final Dispatcher dispatcher;
+    /** The running context; a reload replaces it, and each request reads it once when it starts. */
+    private final Supplier<GatewayContext> live;
+    /** The context of the request being handled: requests in flight finish on the one they started with. */
+    private GatewayContext context;
+    /** Asks the core where requests go, over {@link #context}. */
+    private Dispatcher dispatcher;
     /** Pipelined requests, and at most one {@link InputRefused} last, each waiting for the answers before it. */
     private final ArrayDeque<Object> queued = new ArrayDeque<>();
     private ClientExchange current;
@@ -83,7 +88,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Creates the handler of one client connection. */
     public McpRequestHandler(GatewayContext context) {
-        this.context = context;
+        this(() -> context);
+    }
+
+    /** Creates the handler of one client connection whose context a reload may replace between requests. */
+    public McpRequestHandler(Supplier<GatewayContext> live) {
+        this.live = live;
+        this.context = live.get();
         this.dispatcher = new Dispatcher(context);
     }
 
@@ -128,6 +139,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void handle(ChannelHandlerContext ctx, FullHttpRequest request) {
         setBusy(ctx, true);
+        context = live.get();
+        if (dispatcher.context() != context) {
+            dispatcher = new Dispatcher(context);
+        }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         try {
             String path = pathOf(request.uri());

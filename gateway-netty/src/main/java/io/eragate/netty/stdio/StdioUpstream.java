@@ -8,6 +8,8 @@ import io.eragate.core.config.RestartPolicy;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.era.ProbeClassifier;
 import io.eragate.core.era.ProbeVerdict;
+import io.eragate.core.health.Availability;
+import io.eragate.core.health.UpstreamStatus;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
@@ -524,6 +526,49 @@ public final class StdioUpstream implements SessionSource {
             stopped.complete(null);
         }
         return stopped;
+    }
+
+    /**
+     * What this upstream can do for a request now, for readiness: available when a process is ready; paused while
+     * every instance waits out a crash loop; stopped when none is left to restart; else starting.
+     */
+    public UpstreamStatus status() {
+        boolean starting = false;
+        Slot cooling = null;
+        Slot failed = null;
+        for (Slot slot : slots) {
+            StdioSession ready = slot.ready;
+            if (ready != null && !ready.isGone()) {
+                return new UpstreamStatus(name(), Availability.AVAILABLE, null);
+            }
+            switch (slot.state) {
+                case COOLING -> cooling = slot;
+                case FAILED, STOPPED -> failed = slot;
+                default -> starting = true;
+            }
+        }
+        if (starting) {
+            return new UpstreamStatus(name(), Availability.STARTING, era == null ? "learning its era"
+                    : "no process is ready yet");
+        }
+        if (cooling != null) {
+            return new UpstreamStatus(name(), Availability.PAUSED, "process " + cooling.label()
+                    + " crashed repeatedly; restarts are paused until " + cooling.coolingUntil);
+        }
+        return new UpstreamStatus(name(), Availability.STOPPED, "process " + failed.label() + " is not restarted: "
+                + failed.lastProblem);
+    }
+
+    /** Requests in flight on this upstream's processes now. */
+    public int inFlight() {
+        int inFlight = 0;
+        for (Slot slot : slots) {
+            StdioSession session = slot.ready;
+            if (session != null) {
+                inFlight += session.inFlight();
+            }
+        }
+        return inFlight;
     }
 
     /** The pids of the processes serving requests or starting now (for the report and tests). */

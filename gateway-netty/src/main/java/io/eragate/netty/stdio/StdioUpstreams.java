@@ -9,12 +9,16 @@ import io.eragate.core.bridge.ResultStamper;
 import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.health.UpstreamStatus;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
@@ -27,8 +31,11 @@ import org.slf4j.LoggerFactory;
 public final class StdioUpstreams implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(StdioUpstreams.class);
     private static final long TREE_REFRESH_SECONDS = 2;
+    private static final long DRAIN_POLL_MILLIS = 100;
 
-    private final Map<String, StdioUpstream> upstreams = new LinkedHashMap<>();
+    /** Replaced as a whole by a reload (copy on write), so that readers on any thread see one consistent map. */
+    private volatile Map<String, StdioUpstream> upstreams = new LinkedHashMap<>();
+    private volatile boolean started;
     private final StdioRuntime runtime;
     private final ResultStamper stamper;
     private final DiscoverSynthesizer discover;
@@ -42,11 +49,13 @@ public final class StdioUpstreams implements AutoCloseable {
     public StdioUpstreams(List<UpstreamConfig> upstreams, ErasConfig eras, BridgeConfig bridge,
             String gatewayVersion) {
         this.runtime = new StdioRuntime(eras.probeTimeout(), bridge.initializeTimeout(), gatewayVersion);
+        Map<String, StdioUpstream> byName = new LinkedHashMap<>();
         for (UpstreamConfig upstream : upstreams) {
             if (upstream.isStdio()) {
-                this.upstreams.put(upstream.name(), new StdioUpstream(upstream, runtime));
+                byName.put(upstream.name(), new StdioUpstream(upstream, runtime));
             }
         }
+        this.upstreams = byName;
         CacheHints hints = new CacheHints(bridge.cacheTtl().toMillis(),
                 bridge.cacheScope() == BridgeConfig.CacheScopeSetting.PUBLIC ? CacheScope.PUBLIC : CacheScope.PRIVATE);
         this.stamper = new ResultStamper(hints);
@@ -60,12 +69,66 @@ public final class StdioUpstreams implements AutoCloseable {
 
     /** Starts every process in the background, and the periodic bookkeeping of their process trees. */
     public void start() {
+        started = true;
         upstreams.values().forEach(StdioUpstream::start);
-        if (!upstreams.isEmpty()) {
-            runtime.supervisor().scheduleWithFixedDelay(
-                    () -> upstreams.values().forEach(StdioUpstream::refreshTrees),
-                    TREE_REFRESH_SECONDS, TREE_REFRESH_SECONDS, TimeUnit.SECONDS);
+        // Always scheduled: a reload may add the first stdio upstream later.
+        runtime.supervisor().scheduleWithFixedDelay(
+                () -> upstreams.values().forEach(StdioUpstream::refreshTrees),
+                TREE_REFRESH_SECONDS, TREE_REFRESH_SECONDS, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Applies a reload: starts {@code added} (new names, or new settings for a name, which replace the running
+     * upstream) and retires every upstream in {@code retired}. Unnamed upstreams keep their processes. A retired
+     * upstream takes no new request; its processes stop once their requests in flight have ended, or after its
+     * {@code requestTimeout} at the latest.
+     */
+    public synchronized void apply(List<UpstreamConfig> added, Set<String> retired) {
+        Map<String, StdioUpstream> next = new LinkedHashMap<>(upstreams);
+        List<StdioUpstream> leaving = new ArrayList<>();
+        for (String name : retired) {
+            StdioUpstream old = next.remove(name);
+            if (old != null) {
+                leaving.add(old);
+            }
         }
+        List<StdioUpstream> arriving = new ArrayList<>();
+        for (UpstreamConfig config : added) {
+            StdioUpstream fresh = new StdioUpstream(config, runtime);
+            next.put(config.name(), fresh);
+            arriving.add(fresh);
+        }
+        upstreams = next;
+        if (started) {
+            arriving.forEach(StdioUpstream::start);
+        }
+        leaving.forEach(this::drainThenClose);
+    }
+
+    private void drainThenClose(StdioUpstream upstream) {
+        long deadline = System.nanoTime() + upstream.requestTimeout().toNanos();
+        Runnable[] check = new Runnable[1];
+        check[0] = () -> {
+            if (upstream.inFlight() == 0 || System.nanoTime() - deadline >= 0) {
+                log.info("Stopping the processes of stdio upstream {}: a reload removed or changed it",
+                        upstream.name());
+                upstream.close();
+            } else {
+                runtime.supervisor().schedule(check[0], DRAIN_POLL_MILLIS, TimeUnit.MILLISECONDS);
+            }
+        };
+        try {
+            runtime.supervisor().execute(check[0]);
+        } catch (RejectedExecutionException e) {
+            upstream.close();
+        }
+    }
+
+    /** What each stdio upstream can do now, by name (for readiness and the dashboard). */
+    public Map<String, UpstreamStatus> statuses() {
+        Map<String, UpstreamStatus> statuses = new LinkedHashMap<>();
+        upstreams.forEach((name, upstream) -> statuses.put(name, upstream.status()));
+        return statuses;
     }
 
     /** Every stdio upstream, in configuration order (for metrics and reports). */

@@ -1,9 +1,11 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.health.UpstreamHealthBook;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.util.AttributeKey;
@@ -37,9 +39,12 @@ public final class UpstreamChannelPool {
     private final AtomicInteger openTotal = new AtomicInteger();
     /** Closes connections idle for too long; one periodic task per loop instead of a timer per release. */
     private ScheduledFuture<?> idleSweeper;
+    /** Learns from every connection attempt whether the upstream accepts connections (for readiness). */
+    private final UpstreamHealthBook health;
 
     UpstreamChannelPool(EventLoop eventLoop, Bootstrap bootstrap, UpstreamPoolSettings settings,
-            Function<UpstreamTarget, ChannelHandler> initializers) {
+            Function<UpstreamTarget, ChannelHandler> initializers, UpstreamHealthBook health) {
+        this.health = health;
         this.eventLoop = eventLoop;
         this.bootstrap = bootstrap.clone(eventLoop)
                 .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, (int) settings.connectTimeout().toMillis());
@@ -154,6 +159,7 @@ public final class UpstreamChannelPool {
         Channel channel = connect.channel();
         channel.closeFuture().addListener(f -> onClosed(target, perTarget, channel));
         connect.addListener(f -> {
+            recordHealth(target, f);
             if (f.isSuccess()) {
                 channel.attr(REUSED).set(Boolean.FALSE);
                 if (!promise.trySuccess(channel)) {
@@ -163,6 +169,29 @@ public final class UpstreamChannelPool {
                 promise.tryFailure(f.cause());
             }
         });
+    }
+
+    /**
+     * Tries a bare TCP connection to {@code target} and closes it at once, only to learn whether it accepts
+     * connections again; sends nothing. Used for upstreams whose last connection failed.
+     */
+    public void recheck(UpstreamTarget target) {
+        eventLoop.execute(() -> bootstrap.clone().handler(new ChannelInboundHandlerAdapter())
+                .connect(target.host(), target.port())
+                .addListener((ChannelFuture f) -> {
+                    recordHealth(target, f);
+                    f.channel().close();
+                }));
+    }
+
+    private void recordHealth(UpstreamTarget target, io.netty.util.concurrent.Future<?> connect) {
+        if (connect.isSuccess()) {
+            health.connected(target.name());
+        } else {
+            Throwable cause = connect.cause();
+            health.connectFailed(target.name(), cause == null ? "cancelled" : cause.getClass().getSimpleName()
+                    + (cause.getMessage() == null ? "" : ": " + cause.getMessage()));
+        }
     }
 
     private void onClosed(UpstreamTarget target, PerTarget perTarget, Channel channel) {

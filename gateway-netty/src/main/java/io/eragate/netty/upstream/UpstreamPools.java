@@ -1,5 +1,6 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.health.UpstreamHealthBook;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
@@ -13,6 +14,7 @@ import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.resolver.dns.DnsAddressResolverGroup;
 import io.netty.resolver.dns.DnsNameResolverBuilder;
 import io.netty.util.concurrent.EventExecutor;
+import java.time.Clock;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import javax.net.ssl.SSLException;
@@ -24,6 +26,7 @@ import javax.net.ssl.SSLException;
 public final class UpstreamPools {
     private final Map<EventLoop, UpstreamChannelPool> pools;
     private final DnsAddressResolverGroup resolver;
+    private final UpstreamHealthBook health;
 
     /**
      * Creates the pools.
@@ -35,6 +38,14 @@ public final class UpstreamPools {
      */
     public UpstreamPools(EventLoopGroup workers, Class<? extends Channel> channelType,
             Class<? extends DatagramChannel> datagramType, UpstreamPoolSettings settings, int maxHeaderBytes) {
+        this(workers, channelType, datagramType, settings, maxHeaderBytes, new UpstreamHealthBook(Clock.systemUTC()));
+    }
+
+    /** Creates the pools, which tell {@code health} whether each connection attempt succeeded. */
+    public UpstreamPools(EventLoopGroup workers, Class<? extends Channel> channelType,
+            Class<? extends DatagramChannel> datagramType, UpstreamPoolSettings settings, int maxHeaderBytes,
+            UpstreamHealthBook health) {
+        this.health = health;
         // Host names are resolved asynchronously: the JDK resolver would block the event loop.
         this.resolver = new DnsAddressResolverGroup(new DnsNameResolverBuilder()
                 .datagramChannelType(datagramType)
@@ -49,7 +60,7 @@ public final class UpstreamPools {
         for (EventExecutor executor : workers) {
             EventLoop loop = (EventLoop) executor;
             byLoop.put(loop, new UpstreamChannelPool(loop, bootstrap, settings,
-                    target -> new UpstreamChannelInitializer(target, tls, maxHeaderBytes)));
+                    target -> new UpstreamChannelInitializer(target, tls, maxHeaderBytes), health));
         }
         this.pools = Map.copyOf(byLoop);
     }
@@ -75,6 +86,11 @@ public final class UpstreamPools {
         } catch (SSLException e) {
             throw new IllegalStateException("cannot set up TLS for https upstreams: " + e.getMessage(), e);
         }
+    }
+
+    /** Which upstreams accept connections, as every connection attempt of these pools reports it. */
+    public UpstreamHealthBook health() {
+        return health;
     }
 
     /** Stops the resolvers; called once the event loops are shut down. */

@@ -1,0 +1,108 @@
+package io.eragate.core.reload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.eragate.core.config.ConfigException;
+import io.eragate.core.config.ConfigLoader;
+import io.eragate.core.config.GatewayConfig;
+import org.junit.jupiter.api.Test;
+
+class ConfigDiffTest {
+    private static final String BASE = """
+            listen: { host: 127.0.0.1, port: 8080 }
+            upstreams:
+              - { name: kept, url: "http://127.0.0.1:3001/mcp" }
+              - { name: edited, url: "http://127.0.0.1:3002/mcp" }
+              - { name: dropped, url: "http://127.0.0.1:3003/mcp" }
+              - { name: tool, command: [node, server.js] }
+            routes:
+              - { path: /kept, upstream: kept }
+              - { path: /edited, upstream: edited }
+              - { path: /dropped, upstream: dropped }
+              - { path: /tool, upstream: tool }
+            """;
+
+    @Test
+    void anIdenticalFileChangesNothing() {
+        ConfigDiff diff = ConfigDiff.between(parse(BASE), parse(BASE));
+
+        assertThat(diff.isEmpty()).isTrue();
+        assertThat(diff.applicable()).isTrue();
+        assertThat(diff.unchanged()).containsExactlyInAnyOrder("kept", "edited", "dropped", "tool");
+        assertThat(diff.summary()).isEqualTo("no change");
+    }
+
+    @Test
+    void sortsUpstreamsIntoAddedRemovedChangedAndUnchanged() {
+        String next = """
+                listen: { host: 127.0.0.1, port: 8080 }
+                upstreams:
+                  - { name: kept, url: "http://127.0.0.1:3001/mcp" }
+                  - { name: edited, url: "http://127.0.0.1:3002/mcp", era: legacy }
+                  - { name: fresh, url: "http://127.0.0.1:3004/mcp" }
+                  - { name: tool, command: [node, server.js] }
+                routes:
+                  - { path: /kept, upstream: kept }
+                  - { path: /edited, upstream: edited }
+                  - { path: /fresh, upstream: fresh }
+                  - { path: /tool, upstream: tool }
+                """;
+
+        ConfigDiff diff = ConfigDiff.between(parse(BASE), parse(next));
+
+        assertThat(diff.added()).containsExactly("fresh");
+        assertThat(diff.removed()).containsExactly("dropped");
+        assertThat(diff.changed()).containsExactly("edited");
+        assertThat(diff.unchanged()).containsExactlyInAnyOrder("kept", "tool");
+        assertThat(diff.routesChanged()).isTrue();
+        assertThat(diff.applicable()).isTrue();
+        assertThat(diff.summary()).isEqualTo("upstreams +fresh -dropped ~edited; routes");
+    }
+
+    @Test
+    void aStdioCommandChangeIsAChangedUpstream() {
+        ConfigDiff diff = ConfigDiff.between(parse(BASE),
+                parse(BASE.replace("[node, server.js]", "[node, other.js]")));
+
+        assertThat(diff.changed()).containsExactly("tool");
+        assertThat(diff.routesChanged()).isFalse();
+    }
+
+    @Test
+    void perRequestLimitsAndSecurityChangeWhileRunning() {
+        String next = BASE + """
+                limits: { maxBodyBytes: 1MiB, upstreamResponseTimeout: 5s }
+                security: { allowedHosts: ["gateway.example:8080"] }
+                """;
+
+        ConfigDiff diff = ConfigDiff.between(parse(BASE), parse(next));
+
+        assertThat(diff.limitsChanged()).isTrue();
+        assertThat(diff.securityChanged()).isTrue();
+        assertThat(diff.applicable()).isTrue();
+        assertThat(diff.summary()).isEqualTo("security; limits");
+    }
+
+    @Test
+    void keysFixedAtStartRefuseTheWholeReloadNamingEachKey() {
+        String next = BASE.replace("port: 8080", "port: 8081") + """
+                limits: { maxConnections: 5, maxBodyBytes: 1MiB }
+                bridge: { maxSessions: 7 }
+                """;
+
+        ConfigDiff diff = ConfigDiff.between(parse(BASE), parse(next));
+
+        assertThat(diff.applicable()).isFalse();
+        assertThat(diff.restartOnly()).containsExactly("listen.port", "limits.maxConnections", "bridge.maxSessions");
+        assertThat(diff.refusals()).first().asString()
+                .isEqualTo("listen.port: changes only on restart; the running configuration stays");
+    }
+
+    private static GatewayConfig parse(String yaml) {
+        try {
+            return ConfigLoader.parse(yaml, "test.yaml");
+        } catch (ConfigException e) {
+            throw new AssertionError(e.problems().toString(), e);
+        }
+    }
+}

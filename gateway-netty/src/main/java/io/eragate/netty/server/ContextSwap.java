@@ -1,0 +1,96 @@
+package io.eragate.netty.server;
+
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.frontdoor.FrontDoor;
+import io.eragate.core.frontdoor.FrontDoorPolicy;
+import io.eragate.core.mcp.ProtocolVersions;
+import io.eragate.core.reload.ConfigDiff;
+import io.eragate.core.route.Route;
+import io.eragate.core.route.RouteTable;
+import io.eragate.core.security.OriginPolicy;
+import io.eragate.netty.upstream.UpstreamTarget;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Applies a reload: builds the new context, updates the long-lived services for what the {@link ConfigDiff} says
+ * changed, and swaps the one reference every new request reads. Requests in flight keep the context they started
+ * with; unchanged upstreams keep their pools, sessions and processes, because those services are shared.
+ */
+final class ContextSwap {
+
+    private ContextSwap() {
+    }
+
+    /** The HTTP upstreams of {@code config} by name; fails for a URL the gateway cannot use. */
+    static Map<String, UpstreamTarget> httpTargets(GatewayConfig config) {
+        Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
+        for (UpstreamConfig upstream : config.upstreams()) {
+            if (!upstream.isStdio()) {
+                upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
+            }
+        }
+        return upstreams;
+    }
+
+    /** The route table of {@code config}. */
+    static RouteTable routeTable(GatewayConfig config) {
+        List<Route> routes = config.routes().stream().map((RouteConfig r) -> new Route(r.path(), r.upstream()))
+                .toList();
+        return new RouteTable(routes);
+    }
+
+    /** The validation ladder of {@code config}. */
+    static FrontDoor frontDoor(GatewayConfig config, RouteTable routes) {
+        OriginPolicy originPolicy = OriginPolicy.of(config.security().effectiveAllowedOrigins(config.listen()),
+                config.security().effectiveAllowedHosts(config.listen()));
+        return new FrontDoor(new FrontDoorPolicy(routes, originPolicy, ProtocolVersions.MODERN));
+    }
+
+    /**
+     * Swaps {@code live} from {@code before} to {@code after}, whose difference {@code diff} must be applicable.
+     * Builds everything that can fail first, so that a failure leaves the running configuration untouched.
+     *
+     * @throws IllegalArgumentException when an upstream of {@code after} cannot be used; nothing has changed then
+     */
+    static void apply(AtomicReference<GatewayContext> live, GatewayConfig before, GatewayConfig after,
+            ConfigDiff diff) {
+        GatewayContext running = live.get();
+        RouteTable routes = routeTable(after);
+        Map<String, UpstreamTarget> targets = httpTargets(after);
+        GatewayContext next = running.withRequestPath(frontDoor(after, routes), routes, targets, after.limits());
+        Set<String> leaving = new LinkedHashSet<>(diff.removed());
+        leaving.addAll(diff.changed());
+        List<UpstreamConfig> arriving = new ArrayList<>();
+        for (UpstreamConfig upstream : after.upstreams()) {
+            if (diff.added().contains(upstream.name()) || diff.changed().contains(upstream.name())) {
+                arriving.add(upstream);
+            }
+        }
+        // Before the swap, so that the first request on the new context finds its process and pinned era.
+        running.stdio().apply(arriving.stream().filter(UpstreamConfig::isStdio).toList(), leaving);
+        for (String name : leaving) {
+            running.eras().repin(before.upstream(name).orElse(null), after.upstream(name).orElse(null));
+        }
+        for (UpstreamConfig upstream : arriving) {
+            if (!diff.changed().contains(upstream.name())) {
+                running.eras().repin(null, upstream);
+            }
+        }
+        live.set(next);
+        // After the swap: requests that started on the old context may still open sessions on the old targets.
+        running.bridge().retarget(targets, leaving);
+        running.legacySse().retire(leaving);
+        Set<String> names = new LinkedHashSet<>();
+        after.upstreams().forEach(upstream -> names.add(upstream.name()));
+        names.removeAll(diff.changed());
+        running.pools().health().retain(names);
+    }
+}
