@@ -9,7 +9,8 @@
 // Connects, lists tools, calls TOOL with JSONARGS and prints ONE JSON line on stdout:
 //   {"ok":true,"era":"modern","protocolVersion":"2026-07-28","tools":[...],"result":{...}}   exit 0
 //   {"ok":false,"error":"..."}                                                               exit 1
-// Env: PROGRESS=1 asks for progress (adds "progress":[...params]); TIMEOUT_MS per request (default 30000).
+// Env: PROGRESS=1 asks for progress (adds "progress":[...params]); TIMEOUT_MS per request (default 30000);
+// BEARER_TOKEN sends "Authorization: Bearer <token>" on every request.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const USAGE = 'usage: modern-client.mjs URL modern|auto|legacy TOOL JSONARGS';
@@ -43,7 +44,9 @@ async function main() {
 
   const client = new Client({ name: 'eragate-interop-client', version: '1.0.0' },
       { versionNegotiation: negotiationFor(mode) });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)), { timeout });
+  const bearer = process.env.BEARER_TOKEN;
+  const requestInit = bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : undefined;
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit }), { timeout });
   try {
     const { tools } = await client.listTools(undefined, { timeout });
     const progress = [];

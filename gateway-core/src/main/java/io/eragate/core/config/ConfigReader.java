@@ -72,8 +72,11 @@ final class ConfigReader {
         BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
         MrtrConfig mrtr = root.mapping("mrtr", ConfigReader::mrtr);
         SubscriptionsConfig subscriptions = root.mapping("subscriptions", ConfigReader::subscriptions);
+        AuthConfig auth = root.has("auth") ? root.mapping("auth", IdentityConfigReader::auth) : null;
+        List<PolicyConfig> policies = IdentityConfigReader.policies(root, auth != null);
+        RateLimitsConfig rateLimits = root.mapping("rateLimits", IdentityConfigReader::rateLimits);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     static ListenConfig listen(ConfigMapping section) {
@@ -92,12 +95,29 @@ final class ConfigReader {
     static SecurityConfig security(ConfigMapping section) {
         SecurityConfig security = new SecurityConfig(
                 section.textList("allowedOrigins", Addresses::isOrigin, ORIGIN_RULE),
-                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE));
+                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE),
+                secrets(section));
         if (section.isEmptyList("allowedHosts")) {
             section.problem("allowedHosts", "must not be empty, since every HTTP/1.1 request has a Host header;"
                     + " leave the key out to get the defaults");
         }
         return security;
+    }
+
+    /** The key ring; a problem never shows a secret, only its position and length. */
+    private static List<String> secrets(ConfigMapping section) {
+        List<String> secrets = section.textList("secrets", secret -> true, "");
+        if (secrets == null) {
+            return List.of();
+        }
+        for (int index = 0; index < secrets.size(); index++) {
+            int bytes = secrets.get(index).getBytes(StandardCharsets.UTF_8).length;
+            if (bytes < SealingKey.MIN_SECRET_BYTES) {
+                section.problemAt("secrets", index, "must be at least " + SealingKey.MIN_SECRET_BYTES
+                        + " bytes, got " + bytes + " (the value is not shown)");
+            }
+        }
+        return secrets;
     }
 
     static LimitsConfig limits(ConfigMapping section) {
@@ -138,11 +158,7 @@ final class ConfigReader {
     }
 
     static MrtrConfig mrtr(ConfigMapping section) {
-        List<String> secrets = section.textList("stateSecrets",
-                secret -> secret.getBytes(StandardCharsets.UTF_8).length >= SealingKey.MIN_SECRET_BYTES,
-                "must be at least " + SealingKey.MIN_SECRET_BYTES + " bytes");
         return new MrtrConfig(
-                secrets == null ? List.of() : secrets,
                 section.text("instanceId", "", text -> text.isEmpty() || INSTANCE_ID.matcher(text).matches(),
                         "must match [A-Za-z0-9._-]{1,64} or be \"\""),
                 section.duration("roundTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),

@@ -18,6 +18,9 @@ import java.util.Optional;
  * @param bridge    pooled sessions for legacy upstreams
  * @param mrtr      multi round-trip requests through the bridge
  * @param subscriptions {@code subscriptions/listen} streams served from legacy upstreams
+ * @param auth      the gateway as an OAuth resource server; null when authentication is off
+ * @param policies  per-operation authorization rules (with {@code auth} only)
+ * @param rateLimits token-bucket rate limits
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -29,7 +32,10 @@ public record GatewayConfig(
         ErasConfig eras,
         BridgeConfig bridge,
         MrtrConfig mrtr,
-        SubscriptionsConfig subscriptions) {
+        SubscriptionsConfig subscriptions,
+        AuthConfig auth,
+        List<PolicyConfig> policies,
+        RateLimitsConfig rateLimits) {
 
     public GatewayConfig {
         Objects.requireNonNull(listen, "listen");
@@ -42,6 +48,28 @@ public record GatewayConfig(
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(mrtr, "mrtr");
         Objects.requireNonNull(subscriptions, "subscriptions");
+        policies = List.copyOf(policies);
+        Objects.requireNonNull(rateLimits, "rateLimits");
+    }
+
+    /** A configuration without authentication, policies or rate limits. */
+    public GatewayConfig(ListenConfig listen, AdminConfig admin, List<UpstreamConfig> upstreams,
+            List<RouteConfig> routes, SecurityConfig security, LimitsConfig limits, ErasConfig eras,
+            BridgeConfig bridge, MrtrConfig mrtr, SubscriptionsConfig subscriptions) {
+        this(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr, subscriptions, null, List.of(),
+                RateLimitsConfig.none());
+    }
+
+    /** This configuration with other authentication (null: off), policies and rate limits. */
+    public GatewayConfig withIdentity(AuthConfig newAuth, List<PolicyConfig> newPolicies,
+            RateLimitsConfig newRateLimits) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions, newAuth, newPolicies, newRateLimits);
+    }
+
+    /** The resource-server settings, when authentication is on. */
+    public Optional<AuthConfig> authentication() {
+        return Optional.ofNullable(auth);
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
@@ -60,60 +88,60 @@ public record GatewayConfig(
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
         return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
         return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
         return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
         return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other Origin/Host lists. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
         return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other era settings. */
     public GatewayConfig withEras(ErasConfig newEras) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other bridge settings. */
     public GatewayConfig withBridge(BridgeConfig newBridge) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other multi round-trip settings. */
     public GatewayConfig withMrtr(MrtrConfig newMrtr) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newMrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other subscription settings. */
     public GatewayConfig withSubscriptions(SubscriptionsConfig newSubscriptions) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                newSubscriptions);
+                newSubscriptions, auth, policies, rateLimits);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, auth, policies, rateLimits);
     }
 }

@@ -84,6 +84,14 @@ class ConfigDriftTest {
         probes.put("bridge", MINIMAL + "bridge: {zz: 1}");
         probes.put("mrtr", MINIMAL + "mrtr: {zz: 1}");
         probes.put("subscriptions", MINIMAL + "subscriptions: {zz: 1}");
+        String auth = "auth: {issuer: \"https://as.example.com\"}\n";
+        probes.put("auth", MINIMAL + "auth: {issuer: \"https://as.example.com\", zz: 1}");
+        probes.put("policies[]", MINIMAL + auth + "policies: [{match: {method: m}, scopes: [s], zz: 1}]");
+        probes.put("policies[].match", MINIMAL + auth + "policies: [{match: {method: m, zz: 1}, scopes: [s]}]");
+        probes.put("rateLimits", MINIMAL + "rateLimits: {zz: 1}");
+        probes.put("rateLimits.rules[]", MINIMAL + "rateLimits: {rules: [{key: global, requests: 1, per: 1s, zz: 1}]}");
+        probes.put("rateLimits.rules[].match",
+                MINIMAL + "rateLimits: {rules: [{key: global, match: {zz: 1}, requests: 1, per: 1s}]}");
         assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
 
         sections().forEach((path, type) -> {

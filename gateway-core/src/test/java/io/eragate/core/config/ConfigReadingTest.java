@@ -48,16 +48,26 @@ class ConfigReadingTest {
                         new RouteConfig("/legacy", "legacy-fleet.eu_1"),
                         new RouteConfig("/modern/mcp", "modern")),
                 new SecurityConfig(List.of("https://app.example.com", "http://localhost:5173"),
-                        List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080")),
+                        List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080"),
+                        List.of("a-secret-of-sixteen-bytes", "the-previous-secret-still-opens")),
                 new LimitsConfig(8L * 1024 * 1024, 32 * 1024, 4096, 2000, Duration.ofMinutes(2),
                         Duration.ofMillis(750), Duration.ofHours(1), 16, 64),
                 new ErasConfig(Duration.ofHours(2), 50, "/var/lib/eragate/eras.json", Duration.ofSeconds(2)),
                 new BridgeConfig(20, Duration.ofMinutes(5), 32, Duration.ofSeconds(3), Duration.ofSeconds(30),
                         BridgeConfig.CacheScopeSetting.PUBLIC, BridgeConfig.SessionStrategy.PER_CALL,
                         Duration.ofSeconds(20), 16, 128 * 1024),
-                new MrtrConfig(List.of("a-secret-of-sixteen-bytes", "the-previous-secret-still-opens"), "gw-eu-1",
+                new MrtrConfig("gw-eu-1",
                         Duration.ofSeconds(90), 4, 3, Duration.ofMillis(25), MrtrConfig.SessionCapabilities.RELAYABLE),
-                new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12)));
+                new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12),
+                new AuthConfig("https://as.example.com", List.of("https://gw.example.com/mcp"), List.of("mcp"),
+                        Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(2)),
+                List.of(new PolicyConfig(new MatchConfig("tools/call", "delete_*"), List.of("admin"), Map.of()),
+                        new PolicyConfig(new MatchConfig("tools/call", "deploy"), List.of(),
+                                Map.of("groups", "ops"))),
+                new RateLimitsConfig("memory", 5000, List.of(
+                        new RateLimitRuleConfig("principal", new MatchConfig("tools/call", null), 100,
+                                Duration.ofMinutes(1)),
+                        new RateLimitRuleConfig("global", MatchConfig.any(), 1000, Duration.ofSeconds(1))))));
     }
 
     @Test

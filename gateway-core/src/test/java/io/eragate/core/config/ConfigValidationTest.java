@@ -38,11 +38,28 @@ class ConfigValidationTest {
 
     static Stream<Arguments> invalidConfigs() {
         return Stream.of(
+                row("policies without auth", VALID_BASE + "policies: [{match: {method: tools/call}, scopes: [a]}]",
+                        "policies: needs the auth section: policies decide on the token's scopes and claims"),
+                row("auth without issuer", VALID_BASE + "auth: {scopes: [mcp]}", "auth.issuer: is required"),
+                row("plain-http issuer off loopback", VALID_BASE + "auth: {issuer: \"http://as.example.com\"}",
+                        "auth.issuer: must be an absolute https URL (http only for a loopback host), without a query"
+                                + " or fragment, got \"http://as.example.com\""),
+                row("policy without scopes or claims", VALID_BASE
+                                + "auth: {issuer: \"https://as.example.com\"}\npolicies: [{match: {method: x}}]",
+                        "policies[0].scopes: a policy needs scopes or claims (else it would allow what no rule"
+                                + " refuses)"),
+                row("unknown rate-limit key", VALID_BASE + "rateLimits: {rules: [{key: user, requests: 1, per: 1s}]}",
+                        "rateLimits.rules[0].key: must be one of principal, principal+tool, route, global, got"
+                                + " \"user\""),
+                row("rate limit without its numbers", VALID_BASE + "rateLimits: {rules: [{key: global}]}",
+                        "rateLimits.rules[0].requests: is required", "rateLimits.rules[0].per: is required, like 1m"),
+                row("a short secret", VALID_BASE + "security: {secrets: [short]}",
+                        "security.secrets[0]: must be at least 16 bytes, got 5 (the value is not shown)"),
                 row("unknown nested key", VALID_BASE + "limits: {maxBodyByte: 1}",
                         "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
-                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,"
-                                + " subscriptions)"),
+                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge,"
+                                + " mrtr, subscriptions, auth, policies, rateLimits)"),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",

@@ -179,7 +179,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             resume();
             return;
         }
-        SessionKey key = bridge.keyFor(target.name(), SessionKey.ANONYMOUS, request);
+        SessionKey key = bridge.keyFor(target.name(), forwarded.principal().id(), request);
         bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(() -> {
             if (done) {
                 if (acquired != null) {
@@ -537,7 +537,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         InputRounds rounds = bridge.inputRounds();
         String roundId = rounds.newPendingCallId();
         Instant deadline = rounds.clock().instant().plus(rounds.roundTimeout());
-        Optional<String> refused = rounds.pending().register(SessionKey.ANONYMOUS, roundId, deadline, this);
+        Optional<String> refused = rounds.pending().register(forwarded.principal().id(), roundId, deadline, this);
         if (refused.isPresent()) {
             log.info("[{}] declining the upstream's input requests: {}", client.channel().id(), refused.get());
             gathered.upstreamIds().values().forEach(id -> {
@@ -548,8 +548,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         round++;
         pendingCallId = roundId;
-        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(), roundId, SessionKey.ANONYMOUS,
-                deadline, request.method(), ParamsDigest.of(paramsOf(request)), gathered.upstreamIds(),
+        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(), roundId,
+                forwarded.principal().id(), deadline, request.method(), ParamsDigest.of(paramsOf(request)), gathered.upstreamIds(),
                 gathered.elicitationIds(), round));
         parked = true;
         if (call != null) {
@@ -576,7 +576,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         InputRounds rounds = bridge.inputRounds();
         String token = rounds.verifier().issue(new RequestState(rounds.instanceId(),
-                REISSUE + rounds.newPendingCallId(), SessionKey.ANONYMOUS,
+                REISSUE + rounds.newPendingCallId(), forwarded.principal().id(),
                 rounds.clock().instant().plus(rounds.roundTimeout()), request.method(),
                 ParamsDigest.of(paramsOf(request)), urls.upstreamIds(), urls.elicitationIds(), round + 1));
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), urls.toResult(token))));
@@ -593,7 +593,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         InputRounds rounds = bridge.inputRounds();
-        Verification verification = rounds.verifier().verify(token.textValue(), SessionKey.ANONYMOUS,
+        Verification verification = rounds.verifier().verify(token.textValue(), forwarded.principal().id(),
                 request.method(), request.params(), rounds.clock().instant());
         if (verification instanceof Verification.Rejected rejected) {
             reject(Rejections.invalidParams(request.id(), rejected.reason()));
@@ -615,7 +615,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             start();
             return;
         }
-        Optional<BridgeExchange> claimed = rounds.pending().claim(state.pendingCallId(), SessionKey.ANONYMOUS);
+        Optional<BridgeExchange> claimed = rounds.pending().claim(state.pendingCallId(), forwarded.principal().id());
         if (claimed.isEmpty()) {
             reject(Rejections.invalidParams(request.id(), "the call this requestState resumes is no longer waiting: "
                     + "it was resumed already, timed out, or ended"));

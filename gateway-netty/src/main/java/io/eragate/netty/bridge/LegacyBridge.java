@@ -15,6 +15,7 @@ import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.listen.ListCacheLimits;
 import io.eragate.core.listen.ListResultCache;
 import io.eragate.core.listen.ListResultCaches;
+import io.eragate.core.security.StateSealer;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.SessionPool;
 import io.eragate.core.session.UpstreamSession;
@@ -49,12 +50,15 @@ public final class LegacyBridge implements AutoCloseable {
     private final boolean failUndeclaredCapabilities;
     private final ListResultCaches listCaches;
 
-    /** Creates the bridge for {@code targets}, using the worker loops' connection pools. */
+    /**
+     * Creates the bridge for {@code targets}, using the worker loops' connection pools; {@code sealer} (the key ring
+     * {@code security.secrets}) seals {@code requestState}.
+     */
     public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, SubscriptionsConfig subscriptions,
             Map<String, UpstreamTarget> targets,
-            UpstreamPools pools, EraDirectory eras, String gatewayVersion) {
+            UpstreamPools pools, EraDirectory eras, String gatewayVersion, StateSealer sealer) {
         this.config = config;
-        this.inputRounds = new InputRounds(mrtr, Clock.systemUTC());
+        this.inputRounds = new InputRounds(mrtr, sealer, Clock.systemUTC());
         this.eras = eras;
         this.listens = new ListenHub(subscriptions, config.initializeTimeout());
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),

@@ -5,6 +5,7 @@ import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
+import io.eragate.netty.auth.Identity;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
@@ -27,10 +28,11 @@ import java.util.Objects;
  * @param bridge the legacy bridge's shared state
  * @param stdio the upstreams that are local processes (not in {@code upstreams}, which are HTTP)
  * @param legacySse the legacy HTTP upstreams that speak only 2024-11-05 HTTP+SSE, learned at their first request
+ * @param identity authentication, policies, rate limits and the key ring
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
-        LegacySseUpstreams legacySse) {
+        LegacySseUpstreams legacySse, Identity identity) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -42,6 +44,14 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(stdio, "stdio");
         Objects.requireNonNull(legacySse, "legacySse");
+        Objects.requireNonNull(identity, "identity");
+    }
+
+    /** A context without authentication, policies or rate limits. */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
+            LegacySseUpstreams legacySse) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, Identity.open());
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */

@@ -20,6 +20,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     static final String IDLE_STATE = "idle-state";
     static final String CLOSE_ON_IDLE = "close-on-idle";
     static final String BODY_AGGREGATOR = "body-aggregator";
+    static final String AUTHENTICATION = "authentication";
     static final String MCP = "mcp";
 
     private final GatewayContext context;
@@ -42,6 +43,9 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         ChannelPipeline pipeline = channel.pipeline();
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
+        if (context.identity().authenticates()) {
+            pipeline.addLast(AUTHENTICATION, new AuthenticationHandler(context.identity(), context.frontDoor()));
+        }
         pipeline.addLast(MCP, new McpRequestHandler(context));
     }
 

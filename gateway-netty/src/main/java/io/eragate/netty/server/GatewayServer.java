@@ -14,6 +14,8 @@ import io.eragate.core.route.RouteTable;
 import io.eragate.core.security.OriginPolicy;
 import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminPages;
+import io.eragate.netty.auth.Identity;
+import io.eragate.netty.auth.IdentityWarnings;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
@@ -141,15 +143,19 @@ public final class GatewayServer implements AutoCloseable {
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
         EraDirectory eras = new EraDirectory(config.eras(), httpUpstreams, pools, GatewayVersion.current());
+        Identity identity = Identity.of(config, false, Identity.storeFor(config),
+                limited -> log.debug("rate limit {} refused a request", limited.rule().describe()));
+        IdentityWarnings.log(config);
         LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), config.subscriptions(), upstreams,
                 pools, eras,
-                GatewayVersion.current());
+                GatewayVersion.current(), identity.sealer());
         StdioUpstreams stdio = new StdioUpstreams(config.upstreams(), config.eras(), config.bridge(),
                 GatewayVersion.current());
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
                 limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
                 config.bridge().maxInFlightPerSession());
-        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse);
+        return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
+                identity);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
@@ -242,6 +248,7 @@ public final class GatewayServer implements AutoCloseable {
         context.bridge().close();
         context.legacySse().close();
         context.stdio().close();
+        context.identity().close();
         shutdown(bossGroup, workerGroup);
         context.pools().close();
     }

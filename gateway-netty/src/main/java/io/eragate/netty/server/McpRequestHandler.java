@@ -1,5 +1,7 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.auth.Admission;
+import io.eragate.core.auth.Principal;
 import io.eragate.core.frontdoor.InboundRequest;
 import io.eragate.core.frontdoor.LegacyTraffic;
 import io.eragate.core.frontdoor.Rejection;
@@ -11,6 +13,7 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
+import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.bridge.BridgeExchange;
 import io.eragate.netty.bridge.ListenExchange;
 import io.eragate.netty.stdio.SessionSource;
@@ -106,6 +109,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         setBusy(ctx, true);
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         try {
+            Rejection refusal = AuthenticatedRequest.refusalOf(request);
+            if (refusal != null) {
+                // Refused by the authentication step; answered here so that pipelined answers keep their order.
+                ClientResponses.writeRejection(ctx, refusal, keepAlive);
+                done(ctx);
+                return;
+            }
             String path = pathOf(request.uri());
             InboundRequest inbound = new InboundRequest(request.method().name(), path,
                     new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
@@ -136,7 +146,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 ClientResponses.writeEmpty(ctx, HttpResponseStatus.ACCEPTED, keepAlive);
                 done(ctx);
             } else {
-                dispatch(ctx, request, validated, path, keepAlive);
+                admitThenDispatch(ctx, request, validated, path, keepAlive);
             }
         }
     }
@@ -194,6 +204,40 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         return context.upstreams().get(route.get().upstream());
     }
 
+    /** Policies and rate limits decide before anything goes upstream (see {@link Admission}). */
+    private void admitThenDispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
+            String path, boolean keepAlive) {
+        Principal principal = AuthenticatedRequest.principalOf(request);
+        String host = request.headers().get(HttpHeaderNames.HOST, "localhost");
+        String route = context.routes().match(path).map(Route::path).orElse(path);
+        CompletableFuture<Optional<Rejection>> admitted = context.identity().admission().admit(principal, validated,
+                route, context.identity().resourceMetadataUrl(host, route));
+        if (admitted.isDone()) {
+            admitted(ctx, request, validated, path, keepAlive, admitted.join());
+            return;
+        }
+        request.retain();
+        admitted.whenComplete((refusal, failure) -> ctx.executor().execute(() -> {
+            try {
+                admitted(ctx, request, validated, path, keepAlive, failure != null ? Optional.empty() : refusal);
+            } finally {
+                request.release();
+            }
+        }));
+    }
+
+    private void admitted(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
+            String path, boolean keepAlive, Optional<Rejection> refusal) {
+        if (refusal.isPresent()) {
+            ClientResponses.writeRejection(ctx, refusal.get(), keepAlive);
+            done(ctx);
+        } else if (!ctx.channel().isActive()) {
+            done(ctx);
+        } else {
+            dispatch(ctx, request, validated, path, keepAlive);
+        }
+    }
+
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
             String path, boolean keepAlive) {
         Optional<Route> route = context.routes().match(path);
@@ -207,7 +251,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         boolean clientAcceptsChunked = !HttpVersion.HTTP_1_0.equals(request.protocolVersion());
         ForwardedRequest forwarded = new ForwardedRequest(validated, passedHeaders(request.headers()),
                 clientAddress(ctx.channel()), request.headers().get(HttpHeaderNames.HOST), keepAlive,
-                clientAcceptsChunked);
+                clientAcceptsChunked, AuthenticatedRequest.principalOf(request));
         if (stdio.isPresent()) {
             // A process's era is its own business: the stdio upstream probes it and translates.
             current = new StdioExchange(ctx, forwarded, stdio.get(), context.stdio().stamper(),
@@ -362,7 +406,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 ? address.getAddress().getHostAddress() : null;
     }
 
-    private static String pathOf(String uri) {
+    static String pathOf(String uri) {
         int query = uri.indexOf('?');
         int fragment = uri.indexOf('#');
         int end = query >= 0 ? query : fragment >= 0 ? fragment : uri.length();

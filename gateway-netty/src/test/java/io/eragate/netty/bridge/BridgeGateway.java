@@ -5,9 +5,13 @@ import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.AuthConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.MrtrConfig;
+import io.eragate.core.config.PolicyConfig;
+import io.eragate.core.config.RateLimitsConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.SecurityConfig;
 import io.eragate.core.config.SubscriptionsConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.server.GatewayServer;
@@ -80,6 +84,10 @@ final class BridgeGateway implements AutoCloseable {
         private BridgeConfig bridge = BridgeConfig.defaults();
         private MrtrConfig mrtr = MrtrConfig.defaults();
         private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
+        private SecurityConfig security = SecurityConfig.defaults();
+        private AuthConfig auth;
+        private List<PolicyConfig> policies = List.of();
+        private RateLimitsConfig rateLimits = RateLimitsConfig.none();
 
         Builder upstream(String name, URI url, EraSetting era) {
             upstreams.add(new UpstreamConfig(name, url, era));
@@ -144,6 +152,20 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        /** The key ring {@code security.secrets}. */
+        Builder secrets(List<String> secrets) {
+            security = new SecurityConfig(security.allowedOrigins(), security.allowedHosts(), secrets);
+            return this;
+        }
+
+        /** Authentication (null: off), policies and rate limits. */
+        Builder identity(AuthConfig authSettings, List<PolicyConfig> policyRules, RateLimitsConfig limits) {
+            auth = authSettings;
+            policies = policyRules;
+            rateLimits = limits;
+            return this;
+        }
+
         Builder keepAliveInterval(Duration interval) {
             subscriptions = new SubscriptionsConfig(subscriptions.maxListenersPerSession(),
                     subscriptions.maxListeners(), interval, subscriptions.maxResourceSubscriptions());
@@ -167,7 +189,9 @@ final class BridgeGateway implements AutoCloseable {
                     .withEras(eras)
                     .withBridge(bridge)
                     .withMrtr(mrtr)
-                    .withSubscriptions(subscriptions);
+                    .withSubscriptions(subscriptions)
+                    .withSecurity(security)
+                    .withIdentity(auth, policies, rateLimits);
             return BridgeGateway.start(config);
         }
     }
