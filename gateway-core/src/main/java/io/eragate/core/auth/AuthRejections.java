@@ -85,6 +85,17 @@ public final class AuthRejections {
                 Map.of("Retry-After", "5"));
     }
 
+    /**
+     * 502 when an upstream refuses the gateway's own credentials (401/403): a problem between the gateway and the
+     * upstream, so the client gets no challenge that would send it to the upstream's authorization server.
+     */
+    public static Rejection upstreamRefused(JsonRpcId id, String upstream, int status) {
+        ObjectNode data = JSON.objectNode().put("upstream", upstream).put("status", status);
+        return Rejection.of(502, id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Bad gateway: upstream \"" + upstream + "\" refused the gateway's credentials (HTTP " + status
+                        + "); its operator must configure upstreams[].headers or upstreams[].oauth", data));
+    }
+
     private static String reasonName(TokenRefusal reason) {
         return reason.name().toLowerCase(Locale.ROOT).replace('_', '-');
     }

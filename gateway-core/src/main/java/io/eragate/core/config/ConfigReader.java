@@ -217,12 +217,19 @@ final class ConfigReader {
                 }
             }
         }
+        Map<String, String> headers = UpstreamCredentialsReader.headers(entry);
+        UpstreamOAuthConfig oauth = entry.has("oauth") ? entry.mapping("oauth", UpstreamCredentialsReader::oauth)
+                : null;
+        if (stdio && (entry.has("headers") || oauth != null)) {
+            entry.problem(entry.has("headers") ? "headers" : "oauth", "applies only to an upstream with a url;"
+                    + " a stdio server gets its credentials through env (which may use ${env:...} and ${file:...})");
+        }
         boolean targetUsable = stdio ? command != null : url != null;
         if (!nameUsable || !targetUsable) {
             return null;
         }
         return new UpstreamConfig(name, url, stdio ? command : List.of(), env == null ? Map.of() : env, cwd,
-                instances, restart, era, maxLineBytes, maxPendingRequests, requestTimeout);
+                instances, restart, era, maxLineBytes, maxPendingRequests, requestTimeout, headers, oauth);
     }
 
     /** The command of a stdio upstream; null when it is absent or unusable. */

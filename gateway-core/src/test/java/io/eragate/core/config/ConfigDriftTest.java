@@ -78,6 +78,8 @@ class ConfigDriftTest {
         probes.put("admin", MINIMAL + "admin: {zz: 1}");
         probes.put("upstreams[]", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}", ", zz: 1}")));
         probes.put("routes[]", MINIMAL.replace(ROUTE, ROUTE.replace("}", ", zz: 1}")));
+        probes.put("upstreams[].oauth", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}",
+                ", oauth: {tokenUrl: \"https://as/t\", clientId: c, clientSecret: s, zz: 1}}")));
         probes.put("security", MINIMAL + "security: {zz: 1}");
         probes.put("limits", MINIMAL + "limits: {zz: 1}");
         probes.put("eras", MINIMAL + "eras: {zz: 1}");

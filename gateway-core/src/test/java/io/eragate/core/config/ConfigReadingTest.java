@@ -38,7 +38,10 @@ class ConfigReadingTest {
                         new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"), EraSetting.AUTO),
                         new UpstreamConfig("legacy-fleet.eu_1",
                                 URI.create("https://mcp.internal.example:8443/v1/mcp?tenant=a"), EraSetting.LEGACY),
-                        new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN),
+                        new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN)
+                                .withCredentials(Map.of("Authorization", "Bearer ${env:CRM_TOKEN}", "X-Tenant", "acme"),
+                                        new UpstreamOAuthConfig(URI.create("https://as.example.com/token"), "eragate",
+                                                "${file:/run/secrets/eragate-client}", List.of("crm"))),
                         new UpstreamConfig("files", null,
                                 List.of("npx", "-y", "@modelcontextprotocol/server-filesystem", "/srv/shared"),
                                 Map.of("NODE_ENV", "production", "LOG_LEVEL", "3"), "/srv", 3, RestartPolicy.NEVER,

@@ -34,10 +34,21 @@ class ConfigValidationTest {
             + " idleTimeout, upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,"
             + " maxPendingUpstreamAcquires";
     private static final String UPSTREAM_KEYS = "name, url, command, env, cwd, instances, restart, era, maxLineBytes,"
-            + " maxPendingRequests, requestTimeout";
+            + " maxPendingRequests, requestTimeout, headers, oauth";
 
     static Stream<Arguments> invalidConfigs() {
         return Stream.of(
+                row("a header the gateway sets itself", VALID_BASE.replace("    url:",
+                                "    headers: {Host: x}\n    url:"),
+                        "upstreams[0].headers.Host: must be a header name the gateway does not set itself (not Host,"
+                                + " Content-*, Accept, Mcp-*, ...)"),
+                row("a broken secret reference", VALID_BASE.replace("    url:",
+                                "    headers: {Authorization: \"Bearer ${env:}\"}\n    url:"),
+                        "upstreams[0].headers: the value of Authorization names an invalid environment variable in"
+                                + " ${env:...}"),
+                row("headers on a stdio upstream", STDIO.replace("command:", "headers: {X-A: b}\n    command:"),
+                        "upstreams[0].headers: applies only to an upstream with a url; a stdio server gets its"
+                                + " credentials through env (which may use ${env:...} and ${file:...})"),
                 row("policies without auth", VALID_BASE + "policies: [{match: {method: tools/call}, scopes: [a]}]",
                         "policies: needs the auth section: policies decide on the token's scopes and claims"),
                 row("auth without issuer", VALID_BASE + "auth: {scopes: [mcp]}", "auth.issuer: is required"),

@@ -21,6 +21,7 @@ import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.legacysse.LegacySseUpstreams;
 import io.eragate.netty.stdio.StdioUpstreams;
 import io.eragate.netty.bridge.ListenHub;
+import io.eragate.netty.upstream.UpstreamCredentials;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
@@ -130,7 +131,8 @@ public final class GatewayServer implements AutoCloseable {
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
         List<UpstreamConfig> httpUpstreams = config.upstreams().stream().filter(u -> !u.isStdio()).toList();
         for (UpstreamConfig upstream : httpUpstreams) {
-            upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
+            upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url())
+                    .withCredentials(UpstreamCredentials.of(upstream)));
         }
         List<Route> routes = config.routes().stream()
                 .map((RouteConfig r) -> new Route(r.path(), r.upstream())).toList();
@@ -249,6 +251,7 @@ public final class GatewayServer implements AutoCloseable {
         context.legacySse().close();
         context.stdio().close();
         context.identity().close();
+        context.upstreams().values().forEach(target -> target.credentials().close());
         shutdown(bossGroup, workerGroup);
         context.pools().close();
     }

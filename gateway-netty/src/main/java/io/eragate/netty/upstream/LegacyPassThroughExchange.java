@@ -1,5 +1,6 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.auth.AuthRejections;
 import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
@@ -29,8 +30,7 @@ import org.slf4j.LoggerFactory;
 public final class LegacyPassThroughExchange implements UpstreamCall.Handler, ClientExchange {
     private static final Logger log = LoggerFactory.getLogger(LegacyPassThroughExchange.class);
     /** Answer headers a legacy client may act on, besides the content type and the framing. */
-    private static final List<String> RELAYED_HEADERS = List.of("Mcp-Session-Id", "Allow", "Retry-After",
-            "WWW-Authenticate");
+    private static final List<String> RELAYED_HEADERS = List.of("Mcp-Session-Id", "Allow", "Retry-After");
 
     private final ChannelHandlerContext client;
     private final PassedThroughRequest request;
@@ -80,6 +80,15 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
     @Override
     public void onHead(HttpResponse head) {
         if (done) {
+            return;
+        }
+        int status = head.status().code();
+        if (status == 401 || status == 403) {
+            // The upstream refuses the gateway's credentials; its challenge is not the client's business.
+            call.abort();
+            ClientResponses.writeRejection(client, AuthRejections.upstreamRefused(null, target.name(), status),
+                    request.keepAlive());
+            finish();
             return;
         }
         relaying = true;

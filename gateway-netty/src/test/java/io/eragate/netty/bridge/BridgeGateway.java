@@ -94,6 +94,12 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        /** An upstream configured in full (credentials, for example). */
+        Builder upstream(UpstreamConfig upstream) {
+            upstreams.add(upstream);
+            return this;
+        }
+
         Builder erasFile(Path file) {
             eras = new ErasConfig(eras.ttl(), eras.maxOrigins(), file.toString(), eras.probeTimeout());
             return this;
