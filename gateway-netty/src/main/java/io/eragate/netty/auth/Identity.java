@@ -13,6 +13,7 @@ import io.eragate.core.ratelimit.BucketStore;
 import io.eragate.core.ratelimit.MemoryBucketStore;
 import io.eragate.core.ratelimit.RateLimiter;
 import io.eragate.core.security.KeyRing;
+import io.eragate.core.security.SealedSessionIds;
 import io.eragate.core.security.StateSealer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -36,6 +37,7 @@ public final class Identity implements AutoCloseable {
     private final Authenticator authenticator;
     private final Admission admission;
     private final StateSealer sealer;
+    private final SealedSessionIds sessionIds;
     private final BucketStore store;
     private final boolean tls;
 
@@ -45,6 +47,7 @@ public final class Identity implements AutoCloseable {
         this.authenticator = authenticator;
         this.admission = admission;
         this.sealer = sealer;
+        this.sessionIds = new SealedSessionIds(sealer);
         this.store = store;
         this.tls = tls;
     }
@@ -119,6 +122,11 @@ public final class Identity implements AutoCloseable {
     /** The sealer of the key ring, for {@code requestState} and sealed session ids. */
     public StateSealer sealer() {
         return sealer;
+    }
+
+    /** The sealer of passed-through sessions' ids. */
+    public SealedSessionIds sessionIds() {
+        return sessionIds;
     }
 
     /** {@code http(s)://host} as the client reached the gateway ({@code host} from its validated Host header). */

@@ -13,6 +13,7 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
+import io.eragate.core.security.SealedSessionIds;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.bridge.BridgeExchange;
 import io.eragate.netty.bridge.ListenExchange;
@@ -23,6 +24,7 @@ import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.LegacyPassThroughExchange;
 import io.eragate.netty.upstream.ModernExchange;
+import io.eragate.netty.upstream.PassThroughSessions;
 import io.eragate.netty.upstream.PassedThroughRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
@@ -185,13 +187,21 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
+        HttpHeaders headers = legacyHeaders(request.headers());
+        PassThroughSessions sessions = new PassThroughSessions(context.identity().sessionIds(),
+                AuthenticatedRequest.principalOf(request).id(), target.name());
+        if (!sessions.unseal(headers)) {
+            ClientResponses.writeRejection(ctx, SealedSessionIds.unknownSession(), keepAlive);
+            done(ctx);
+            return;
+        }
         PassedThroughRequest passed = new PassedThroughRequest(inbound.httpMethod(), inbound.body(),
-                legacyHeaders(request.headers()), clientAddress(ctx.channel()),
+                headers, clientAddress(ctx.channel()),
                 request.headers().get(HttpHeaderNames.HOST), keepAlive,
                 !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
         current = new LegacyPassThroughExchange(ctx, passed, target,
                 context.pools().forLoop(ctx.channel().eventLoop()), context.limits().upstreamResponseTimeout(),
-                () -> done(ctx));
+                () -> done(ctx), sessions::seal);
         current.start();
     }
 

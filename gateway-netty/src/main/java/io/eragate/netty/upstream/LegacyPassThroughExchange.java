@@ -15,6 +15,7 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,15 +23,18 @@ import org.slf4j.LoggerFactory;
  * A legacy-era client's request (2025-11-25 Streamable HTTP: a POST of any message, the GET of a standalone stream, the
  * DELETE of a session) passed through to a legacy upstream as it is: same method and body, the transport's headers
  * ({@code Mcp-Session-Id}, {@code MCP-Protocol-Version}, {@code Last-Event-ID}), and the upstream's answer relayed
- * with its status and its {@code Mcp-Session-Id}, whatever the status: a legacy client understands its server's own
- * answers, a 404 for an ended session included. Sessions need no affinity beyond the route: a route has one upstream.
+ * with its status and its {@code Mcp-Session-Id} (sealed with the principal, see
+ * {@link io.eragate.core.security.SealedSessionIds}), whatever the status: a legacy client understands its server's
+ * own answers, a 404 for an ended session included. Sessions need no affinity beyond the route: a route has one
+ * upstream. An upstream refusing the gateway's credentials (401/403) is a 502, without its challenge.
  *
  * <p>Threading: created and driven on the client channel's event loop, which is also the upstream channel's loop.
  */
 public final class LegacyPassThroughExchange implements UpstreamCall.Handler, ClientExchange {
     private static final Logger log = LoggerFactory.getLogger(LegacyPassThroughExchange.class);
     /** Answer headers a legacy client may act on, besides the content type and the framing. */
-    private static final List<String> RELAYED_HEADERS = List.of("Mcp-Session-Id", "Allow", "Retry-After");
+    private static final String SESSION_ID = "Mcp-Session-Id";
+    private static final List<String> RELAYED_HEADERS = List.of(SESSION_ID, "Allow", "Retry-After");
 
     private final ChannelHandlerContext client;
     private final PassedThroughRequest request;
@@ -38,6 +42,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
     private final UpstreamChannelPool pool;
     private final Duration responseTimeout;
     private final Runnable onComplete;
+    private final UnaryOperator<String> clientSessionId;
     private final ClientRelay relay;
     private UpstreamCall call;
     private boolean relaying;
@@ -47,15 +52,18 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
      * Prepares the exchange; {@link #start()} sends it.
      *
      * @param onComplete runs once when the client has its whole answer, or the exchange was cancelled
+     * @param clientSessionId the {@code Mcp-Session-Id} the client gets for the upstream's (a sealed one)
      */
     public LegacyPassThroughExchange(ChannelHandlerContext client, PassedThroughRequest request, UpstreamTarget target,
-            UpstreamChannelPool pool, Duration responseTimeout, Runnable onComplete) {
+            UpstreamChannelPool pool, Duration responseTimeout, Runnable onComplete,
+            UnaryOperator<String> clientSessionId) {
         this.client = client;
         this.request = request;
         this.target = target;
         this.pool = pool;
         this.responseTimeout = responseTimeout;
         this.onComplete = onComplete;
+        this.clientSessionId = clientSessionId;
         this.relay = new ClientRelay(client, request.keepAlive(), request.clientAcceptsChunked());
     }
 
@@ -100,7 +108,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
         for (String name : RELAYED_HEADERS) {
             String value = head.headers().get(name);
             if (value != null) {
-                response.headers().set(name, value);
+                response.headers().set(name, SESSION_ID.equals(name) ? clientSessionId.apply(value) : value);
             }
         }
         boolean sse = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("text/event-stream");

@@ -200,7 +200,7 @@ class IdentityIT {
         return legacy.requests().stream().filter(r -> "tools/call".equals(r.rpcMethod())).toList();
     }
 
-    private static HttpResponse<String> post(URI endpoint, ModernRequest request, String token)
+    static HttpResponse<String> post(URI endpoint, ModernRequest request, String token)
             throws IOException, InterruptedException {
         HttpRequest.Builder builder = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(20))
                 .POST(HttpRequest.BodyPublishers.ofString(request.bodyText()));

@@ -39,7 +39,7 @@ class MrtrIT {
         return ModernRequest.toolCall(id, tool, "{\"x\":1}").withCapabilities(capabilities);
     }
 
-    private static ModernRequest retry(ModernRequest original, Object id, JsonNode inputRequired, String responses) {
+    static ModernRequest retry(ModernRequest original, Object id, JsonNode inputRequired, String responses) {
         ObjectNode body = original.withParam("inputResponses", ModernRequest.parse(responses))
                 .withParam("requestState", inputRequired.path("requestState").asText()).body();
         body.put("id", id.toString());
