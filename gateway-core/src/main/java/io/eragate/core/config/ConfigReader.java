@@ -83,13 +83,30 @@ final class ConfigReader {
         return new ListenConfig(
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
                 section.integer("port", 8080, 0, 65_535),
-                section.integer("workerThreads", 0, 0, 1024));
+                section.integer("workerThreads", 0, 0, 1024),
+                section.has("tls") ? section.mapping("tls", ConfigReader::tls) : null);
     }
 
     static AdminConfig admin(ConfigMapping section) {
         return new AdminConfig(
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
-                section.integer("port", 9090, 0, 65_535));
+                section.integer("port", 9090, 0, 65_535),
+                section.has("tls") ? section.mapping("tls", ConfigReader::tls) : null);
+    }
+
+    /** A listener's certificate and key; the files themselves are read when the listener starts. */
+    static TlsConfig tls(ConfigMapping section) {
+        String certificate = section.requiredText("certificate");
+        String privateKey = section.requiredText("privateKey");
+        Duration reload = section.duration("reloadInterval", Duration.ofSeconds(10), Duration.ofSeconds(1),
+                Duration.ofHours(1));
+        if (certificate != null && certificate.isBlank()) {
+            section.problem("certificate", "must be a file path");
+        }
+        if (privateKey != null && privateKey.isBlank()) {
+            section.problem("privateKey", "must be a file path");
+        }
+        return certificate == null || privateKey == null ? null : new TlsConfig(certificate, privateKey, reload);
     }
 
     static SecurityConfig security(ConfigMapping section) {

@@ -76,6 +76,8 @@ class ConfigDriftTest {
         probes.put("", MINIMAL + "zz: 1");
         probes.put("listen", MINIMAL + "listen: {zz: 1}");
         probes.put("admin", MINIMAL + "admin: {zz: 1}");
+        probes.put("listen.tls", MINIMAL + "listen: {tls: {certificate: c, privateKey: k, zz: 1}}");
+        probes.put("admin.tls", MINIMAL + "admin: {tls: {certificate: c, privateKey: k, zz: 1}}");
         probes.put("upstreams[]", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}", ", zz: 1}")));
         probes.put("routes[]", MINIMAL.replace(ROUTE, ROUTE.replace("}", ", zz: 1}")));
         probes.put("upstreams[].oauth", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}",
@@ -123,6 +125,9 @@ class ConfigDriftTest {
         int checked = 0;
         for (Map.Entry<String, Record> section : sections.entrySet()) {
             for (RecordComponent component : section.getValue().getClass().getRecordComponents()) {
+                if (nestedRecord(component) != null) {
+                    continue;
+                }
                 String key = section.getKey() + "." + component.getName();
                 Object value = component.getAccessor().invoke(section.getValue());
                 assertThat(parseDocumented(key, documented.get(key), value)).as(key).isEqualTo(value);

@@ -74,7 +74,7 @@ class ConfigValidationTest {
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
-                        "listen.\"a\\nb\": unknown key (known: host, port, workerThreads)"),
+                        "listen.\"a\\nb\": unknown key (known: host, port, workerThreads, tls)"),
                 row("route to an unknown upstream", UPSTREAM + "routes: [{path: /mcp, upstream: x}]",
                         "routes[0].upstream: unknown upstream \"x\" (known: everything)"),
                 row("duplicate upstream name", """
@@ -331,7 +331,7 @@ class ConfigValidationTest {
 
         assertThat(failure.problems()).containsExactly(
                 "listen.port: must be between 0 and 65535, got 70000",
-                "listen.hots: unknown key (known: host, port, workerThreads)",
+                "listen.hots: unknown key (known: host, port, workerThreads, tls)",
                 "upstreams[0].url: must be an absolute http(s) URL, got \"ftp://x\"",
                 "upstreams[0].era: must be one of auto, modern, legacy, got \"old\"",
                 "upstreams[1].name: duplicate name \"a\"",

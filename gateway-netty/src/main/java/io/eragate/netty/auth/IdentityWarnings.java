@@ -24,7 +24,7 @@ public final class IdentityWarnings {
             log.warn("AUTHENTICATION IS OFF on a listener reachable beyond this machine ({}:{}): anyone who can reach "
                     + "it can use every upstream as the principal 'anonymous'. Configure the auth section (see "
                     + "docs/security.md) or listen on 127.0.0.1.", listen.host(), listen.port());
-        } else {
+        } else if (listen.tls() == null) {
             log.warn("auth is on but the listener {}:{} speaks plain HTTP: bearer tokens cross the network in clear "
                     + "unless an ingress terminates TLS in front of it (see docs/security.md)", listen.host(),
                     listen.port());

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
  * aggregation, and the MCP handler.
  */
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
+    static final String TLS = "tls";
     static final String CONNECTION_LIMIT = "connection-limit";
     static final String HTTP_CODEC = "http-codec";
     static final String DECODER_FAILURE = "decoder-failure";
@@ -25,10 +26,17 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
 
     private final GatewayContext context;
     private final ConnectionLimitHandler connectionLimit;
+    private final ServerTls tls;
 
-    /** Creates the initializer for one server. */
+    /** Creates the initializer for one server, speaking plain HTTP. */
     public GatewayInitializer(GatewayContext context) {
+        this(context, null);
+    }
+
+    /** Creates the initializer for one server; {@code tls} (null for plain HTTP) comes first on every connection. */
+    public GatewayInitializer(GatewayContext context, ServerTls tls) {
         this.context = context;
+        this.tls = tls;
         this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections(),
                 context.limits().idleTimeout());
     }
@@ -41,6 +49,9 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     @Override
     protected void initChannel(SocketChannel channel) {
         ChannelPipeline pipeline = channel.pipeline();
+        if (tls != null) {
+            pipeline.addLast(TLS, tls.newHandler(channel.alloc()));
+        }
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
         if (context.identity().authenticates()) {

@@ -63,10 +63,13 @@ public final class GatewayServer implements AutoCloseable {
     private final GatewayInitializer initializer;
     private final AdminPages adminPages;
     private final GatewayContext context;
+    private final ServerTls listenTls;
+    private final ServerTls adminTls;
     private volatile boolean ready;
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
-            Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages, GatewayContext context) {
+            Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages, GatewayContext context,
+            ServerTls listenTls, ServerTls adminTls) {
         this.bossGroup = bossGroup;
         this.workerGroup = workerGroup;
         this.listenChannel = listenChannel;
@@ -74,6 +77,8 @@ public final class GatewayServer implements AutoCloseable {
         this.initializer = initializer;
         this.adminPages = adminPages;
         this.context = context;
+        this.listenTls = listenTls;
+        this.adminTls = adminTls;
     }
 
     /**
@@ -87,10 +92,15 @@ public final class GatewayServer implements AutoCloseable {
         // context switches for a proxy whose loops never block.
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.listen().effectiveWorkerThreads(),
                 transport.ioHandlers());
+        ServerTls listenTls = null;
+        ServerTls adminTls = null;
         try {
             LimitsConfig limits = config.limits();
+            listenTls = config.listen().tls() == null ? null : ServerTls.start("listen", config.listen().tls());
+            adminTls = config.admin().tls() == null ? null : ServerTls.start("admin", config.admin().tls());
+            ServerTls adminTlsFinal = adminTls;
             GatewayContext context = buildContext(config, workers, transport);
-            GatewayInitializer initializer = new GatewayInitializer(context);
+            GatewayInitializer initializer = new GatewayInitializer(context, listenTls);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(context));
             GatewayServer[] self = new GatewayServer[1];
@@ -98,6 +108,9 @@ public final class GatewayServer implements AutoCloseable {
                     new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            if (adminTlsFinal != null) {
+                                ch.pipeline().addLast(adminTlsFinal.newHandler(ch.alloc()));
+                            }
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024),
                                     new AdminHandler(() -> self[0] != null && self[0].ready, pages));
                         }
@@ -114,15 +127,25 @@ public final class GatewayServer implements AutoCloseable {
             }
             // Processes start in the background; requests that come before one is ready wait for it.
             context.stdio().start();
-            GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
+            GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context,
+                    listenTls, adminTls);
             self[0] = server;
             server.ready = true;
             log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
                     listen.localAddress(), admin.localAddress(), transport.name(), server.workerThreads());
             return server;
         } catch (InterruptedException | RuntimeException e) {
+            closeTls(listenTls, adminTls);
             shutdown(boss, workers);
             throw e;
+        }
+    }
+
+    private static void closeTls(ServerTls... listeners) {
+        for (ServerTls tls : listeners) {
+            if (tls != null) {
+                tls.close();
+            }
         }
     }
 
@@ -145,7 +168,7 @@ public final class GatewayServer implements AutoCloseable {
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes());
         EraDirectory eras = new EraDirectory(config.eras(), httpUpstreams, pools, GatewayVersion.current());
-        Identity identity = Identity.of(config, false, Identity.storeFor(config),
+        Identity identity = Identity.of(config, config.listen().tls() != null, Identity.storeFor(config),
                 limited -> log.debug("rate limit {} refused a request", limited.rule().describe()));
         IdentityWarnings.log(config);
         LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), config.subscriptions(), upstreams,
@@ -254,6 +277,7 @@ public final class GatewayServer implements AutoCloseable {
         context.upstreams().values().forEach(target -> target.credentials().close());
         shutdown(bossGroup, workerGroup);
         context.pools().close();
+        closeTls(listenTls, adminTls);
     }
 
     private static void shutdown(EventLoopGroup boss, EventLoopGroup workers) {

@@ -13,6 +13,7 @@ import io.eragate.core.config.RateLimitsConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.SecurityConfig;
 import io.eragate.core.config.SubscriptionsConfig;
+import io.eragate.core.config.TlsConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.server.GatewayServer;
 import java.net.URI;
@@ -47,7 +48,8 @@ final class BridgeGateway implements AutoCloseable {
     }
 
     URI endpoint(String upstream) {
-        return URI.create("http://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream);
+        String scheme = config.listen().tls() == null ? "http" : "https";
+        return URI.create(scheme + "://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream);
     }
 
     ModernClient client(String upstream) {
@@ -86,6 +88,7 @@ final class BridgeGateway implements AutoCloseable {
         private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
         private SecurityConfig security = SecurityConfig.defaults();
         private AuthConfig auth;
+        private TlsConfig tls;
         private List<PolicyConfig> policies = List.of();
         private RateLimitsConfig rateLimits = RateLimitsConfig.none();
 
@@ -158,6 +161,12 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        /** TLS on the MCP listener. */
+        Builder tls(TlsConfig settings) {
+            tls = settings;
+            return this;
+        }
+
         /** The key ring {@code security.secrets}. */
         Builder secrets(List<String> secrets) {
             security = new SecurityConfig(security.allowedOrigins(), security.allowedHosts(), secrets);
@@ -188,7 +197,7 @@ final class BridgeGateway implements AutoCloseable {
             List<RouteConfig> routes = upstreams.stream()
                     .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
             GatewayConfig config = GatewayConfig.defaults()
-                    .withListen(new ListenConfig("127.0.0.1", 0))
+                    .withListen(new ListenConfig("127.0.0.1", 0, 0, tls))
                     .withAdmin(new AdminConfig("127.0.0.1", 0))
                     .withUpstreams(upstreams)
                     .withRoutes(routes)
