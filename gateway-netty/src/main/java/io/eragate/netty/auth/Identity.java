@@ -85,6 +85,10 @@ public final class Identity implements AutoCloseable {
 
     /** The bucket store of {@code config}: in memory unless {@code rateLimits.store} names Redis. */
     public static BucketStore storeFor(GatewayConfig config) {
+        if (config.rateLimits().isRedis() && !config.rateLimits().rules().isEmpty()) {
+            log.info("rate limits: buckets shared through Redis ({})", config.rateLimits());
+            return new RedisBucketStore(config.rateLimits().store());
+        }
         return new MemoryBucketStore(config.rateLimits().maxKeys(), System::nanoTime);
     }
 
