@@ -1,5 +1,8 @@
 package io.eragate.core.auth;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -62,6 +65,30 @@ public final class Policies {
             }
         }
         return callable;
+    }
+
+    /**
+     * A {@code tools/list} result without the tools {@code principal} may not call, so that clients do not offer
+     * what they cannot use; the result itself when nothing is left out.
+     */
+    public ObjectNode withoutDeniedTools(Principal principal, ObjectNode toolsListResult) {
+        JsonNode tools = toolsListResult.get("tools");
+        if (tools == null || !tools.isArray()) {
+            return toolsListResult;
+        }
+        ArrayNode kept = toolsListResult.arrayNode();
+        for (JsonNode tool : tools) {
+            String name = tool.path("name").asText(null);
+            if (name == null || decide(principal, "tools/call", name) == Decision.ALLOWED) {
+                kept.add(tool);
+            }
+        }
+        if (kept.size() == tools.size()) {
+            return toolsListResult;
+        }
+        ObjectNode filtered = toolsListResult.deepCopy();
+        filtered.set("tools", kept);
+        return filtered;
     }
 
     private static boolean claimHolds(Object value, String wanted) {

@@ -2,6 +2,8 @@ package io.eragate.core.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.route.Glob;
 import java.util.List;
 import java.util.Map;
@@ -66,6 +68,18 @@ class PoliciesTest {
     void deniedToolsAreLeftOutOfTheCallableList() {
         assertThat(POLICIES.callableTools(principal(Set.of("mcp"), Map.of()),
                 List.of("echo", "delete_user", "deploy", "files_write"))).containsExactly("echo");
+    }
+
+    @Test
+    void aToolsListLeavesOutWhatThePrincipalMayNotCall() throws Exception {
+        ObjectNode result = (ObjectNode) new ObjectMapper().readTree("{\"tools\":[{\"name\":\"echo\"},"
+                + "{\"name\":\"delete_user\"},{\"name\":\"deploy\"}],\"ttlMs\":0}");
+
+        ObjectNode seen = POLICIES.withoutDeniedTools(principal(Set.of("mcp", "admin"), Map.of()), result);
+
+        assertThat(seen.toString())
+                .isEqualTo("{\"tools\":[{\"name\":\"echo\"},{\"name\":\"delete_user\"}],\"ttlMs\":0}");
+        assertThat(result.path("tools").size()).as("the input is left as it was").isEqualTo(3);
     }
 
     @Test

@@ -235,7 +235,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (hit.isPresent()) {
             log.debug("[{}] {} answered from the list cache of upstream session {}", client.channel().id(),
                     request.method(), session.sessionId());
-            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), hit.get())));
+            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(),
+                    bridge.visibleTools(forwarded.principal(), request.method(), hit.get()))));
             return true;
         }
         listCache = cache.get();
@@ -420,6 +421,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (listTicket != null) {
             stamped = listCache.admit(listTicket, stamped);
         }
+        // The cache holds the session's whole list; what a token may see depends on its scopes, so it is cut here.
+        stamped = bridge.visibleTools(forwarded.principal(), request.method(), stamped);
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), stamped)));
     }
 

@@ -173,7 +173,7 @@ public final class GatewayServer implements AutoCloseable {
         IdentityWarnings.log(config);
         LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), config.subscriptions(), upstreams,
                 pools, eras,
-                GatewayVersion.current(), identity.sealer());
+                GatewayVersion.current(), identity.sealer(), identity.admission().policies());
         StdioUpstreams stdio = new StdioUpstreams(config.upstreams(), config.eras(), config.bridge(),
                 GatewayVersion.current());
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),

@@ -19,6 +19,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -155,6 +156,24 @@ class IdentityIT {
 
         HttpResponse<String> served = post(endpoint, add, oauth.userToken("alice", "mcp math", endpoint));
         assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
+    }
+
+    @Test
+    void aToolThePrincipalMayNotCallIsLeftOutOfItsToolsList() throws Exception {
+        URI endpoint = gateway.endpoint("legacy");
+        ModernRequest list = ModernRequest.of(4, "tools/list");
+
+        JsonNode without = JSON.readTree(post(endpoint, list, oauth.userToken("alice", "mcp", endpoint)).body());
+        JsonNode with = JSON.readTree(post(endpoint, list, oauth.userToken("alice", "mcp math", endpoint)).body());
+
+        assertThat(names(without)).contains("echo").doesNotContain("add");
+        assertThat(names(with)).as("the same session's cached list, cut by the token's scopes").contains("echo", "add");
+    }
+
+    private static List<String> names(JsonNode listAnswer) {
+        List<String> names = new ArrayList<>();
+        listAnswer.path("result").path("tools").forEach(tool -> names.add(tool.path("name").asText()));
+        return names;
     }
 
     @Test
