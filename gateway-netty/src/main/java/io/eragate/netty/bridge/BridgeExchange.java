@@ -552,8 +552,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         round++;
         pendingCallId = roundId;
         String token = rounds.verifier().issue(new RequestState(rounds.instanceId(), roundId,
-                forwarded.principal().id(), deadline, request.method(), ParamsDigest.of(paramsOf(request)), gathered.upstreamIds(),
-                gathered.elicitationIds(), round));
+                forwarded.principal().id(), deadline, request.method(), ParamsDigest.of(paramsOf(request)),
+                gathered.upstreamIds(), gathered.elicitationIds(), round));
         parked = true;
         if (call != null) {
             call.resumeReading();
