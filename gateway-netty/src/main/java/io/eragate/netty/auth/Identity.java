@@ -83,6 +83,16 @@ public final class Identity implements AutoCloseable {
         return new Identity(settings, authenticator, new Admission(policies, limiter, onLimited), sealer, store, tls);
     }
 
+    /**
+     * An identity whose tokens {@code authenticator} judges (for tests and embedding), with no policies beyond
+     * {@code auth.scopes} and no rate limits.
+     */
+    public static Identity withAuthenticator(AuthConfig auth, Authenticator authenticator, boolean tls) {
+        return new Identity(auth, authenticator, new Admission(new Policies(auth.scopes(), List.of()),
+                new RateLimiter(List.of(), new MemoryBucketStore(1, System::nanoTime)), limited -> { }),
+                StateSealer.random(), null, tls);
+    }
+
     /** The bucket store of {@code config}: in memory unless {@code rateLimits.store} names Redis. */
     public static BucketStore storeFor(GatewayConfig config) {
         if (config.rateLimits().isRedis() && !config.rateLimits().rules().isEmpty()) {
