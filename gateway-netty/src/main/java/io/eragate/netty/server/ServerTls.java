@@ -7,7 +7,6 @@ import io.netty.handler.ssl.ApplicationProtocolNames;
 import io.netty.handler.ssl.SslContext;
 import io.netty.handler.ssl.SslContextBuilder;
 import io.netty.handler.ssl.SslHandler;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -110,10 +109,5 @@ public final class ServerTls implements AutoCloseable {
     @Override
     public void close() {
         watcher.shutdownNow();
-    }
-
-    /** The certificate file, for logs. */
-    File certificateFile() {
-        return certificate.toFile();
     }
 }
