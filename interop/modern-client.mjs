@@ -11,6 +11,7 @@
 //   {"ok":false,"error":"..."}                                                               exit 1
 // Env: PROGRESS=1 asks for progress (adds "progress":[...params]); TIMEOUT_MS per request (default 30000);
 //      TRACEPARENT=00-... sends that W3C trace context in the call's params._meta.traceparent.
+//      BEARER_TOKEN sends "Authorization: Bearer <token>" on every request.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 
 const USAGE = 'usage: modern-client.mjs URL modern|auto|legacy TOOL JSONARGS';
@@ -44,7 +45,9 @@ async function main() {
 
   const client = new Client({ name: 'eragate-interop-client', version: '1.0.0' },
       { versionNegotiation: negotiationFor(mode) });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)), { timeout });
+  const bearer = process.env.BEARER_TOKEN;
+  const requestInit = bearer ? { headers: { Authorization: `Bearer ${bearer}` } } : undefined;
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit }), { timeout });
   try {
     const { tools } = await client.listTools(undefined, { timeout });
     const progress = [];

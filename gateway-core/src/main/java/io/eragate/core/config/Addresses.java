@@ -83,6 +83,17 @@ final class Addresses {
         return host.equalsIgnoreCase(other) || WILDCARDS.contains(host) || WILDCARDS.contains(other);
     }
 
+    /**
+     * Whether {@code host} (a bind host or a URL host, IPv6 with or without brackets) names only this machine:
+     * {@code localhost}, {@code 127.0.0.0/8} or {@code ::1}. Wildcards and every other address are not loopback.
+     */
+    public static boolean isLoopback(String host) {
+        String bare = host.startsWith("[") && host.endsWith("]") ? host.substring(1, host.length() - 1) : host;
+        String lower = bare.toLowerCase(Locale.ROOT);
+        return "localhost".equals(lower) || lower.startsWith("127.") || "::1".equals(lower)
+                || "0:0:0:0:0:0:0:1".equals(lower);
+    }
+
     private static boolean isIpv6(String host) {
         return IPV6.matcher(host).matches() && host.indexOf(':') >= 0;
     }

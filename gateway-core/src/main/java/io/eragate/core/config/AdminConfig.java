@@ -14,8 +14,9 @@ import java.util.Set;
  * @param port the TCP port, 0..65535, where 0 asks the system for a free port (default {@code 9090})
  * @param allowedHosts {@code host[:port]} entries (IPv6 in brackets) accepted in {@code Host}, and as the host of an
  *     {@code Origin}, on every admin path but the probes'; null for the defaults (see {@link #effectiveAllowedHosts})
+ * @param tls TLS on the admin listener, or null for plain HTTP (the default)
  */
-public record AdminConfig(String host, int port, List<String> allowedHosts) {
+public record AdminConfig(String host, int port, List<String> allowedHosts, TlsConfig tls) {
 
     private static final List<String> LOCAL_HOSTS = List.of("localhost", "127.0.0.1", "[::1]");
 
@@ -24,9 +25,9 @@ public record AdminConfig(String host, int port, List<String> allowedHosts) {
         allowedHosts = allowedHosts == null ? null : List.copyOf(allowedHosts);
     }
 
-    /** The admin listener at {@code host:port}, accepting the default hosts. */
+    /** A plain-HTTP admin listener at {@code host:port}, accepting the default hosts. */
     public AdminConfig(String host, int port) {
-        this(host, port, null);
+        this(host, port, null, null);
     }
 
     /** {@code 127.0.0.1:9090}. */

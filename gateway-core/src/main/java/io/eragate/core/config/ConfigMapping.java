@@ -83,6 +83,11 @@ final class ConfigMapping {
         problems.add(pathOf(key), message);
     }
 
+    /** Reports a problem with entry {@code index} of the list {@code key}, without showing its value. */
+    void problemAt(String key, int index, String message) {
+        problems.add(pathOf(key) + "[" + index + "]", message);
+    }
+
     /** How many problems the whole walk has found so far. */
     int problemCount() {
         return problems.count();
@@ -249,6 +254,16 @@ final class ConfigMapping {
             }
         }
         return List.copyOf(texts);
+    }
+
+    /** A string or a list of strings, as a list; null when the key is absent. */
+    List<String> textOrTextList(String key, Predicate<String> valid, String requirement) {
+        JsonNode value = node.get(key);
+        if (value != null && value.isTextual()) {
+            String text = text(key, null, valid, requirement);
+            return text == null ? List.of() : List.of(text);
+        }
+        return textList(key, valid, requirement);
     }
 
     /**

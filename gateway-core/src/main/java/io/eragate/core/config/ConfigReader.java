@@ -45,6 +45,7 @@ final class ConfigReader {
     static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
     static final MrtrConfig DEFAULT_MRTR = ConfigMapping.defaults(ConfigReader::mrtr);
     static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
+    static final ShutdownConfig DEFAULT_SHUTDOWN = ConfigMapping.defaults(ConfigReader::shutdown);
     static final HealthConfig DEFAULT_HEALTH = ConfigMapping.defaults(ConfigReader::health);
     static final ReloadConfig DEFAULT_RELOAD = ConfigMapping.defaults(ConfigReader::reload);
 
@@ -74,42 +75,90 @@ final class ConfigReader {
         BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
         MrtrConfig mrtr = root.mapping("mrtr", ConfigReader::mrtr);
         SubscriptionsConfig subscriptions = root.mapping("subscriptions", ConfigReader::subscriptions);
+        ShutdownConfig shutdown = root.mapping("shutdown", ConfigReader::shutdown);
         TelemetryConfig telemetry = root.mapping("telemetry", ObservabilityReader::telemetry);
         LoggingConfig logging = root.mapping("logging", ObservabilityReader::logging);
         HealthConfig health = root.mapping("health", ConfigReader::health);
         ReloadConfig reload = root.mapping("reload", ConfigReader::reload);
+        AuthConfig auth = root.has("auth") ? root.mapping("auth", IdentityConfigReader::auth) : null;
+        List<PolicyConfig> policies = IdentityConfigReader.policies(root, auth != null);
+        RateLimitsConfig rateLimits = root.mapping("rateLimits", IdentityConfigReader::rateLimits);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, telemetry, logging, health, reload);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+    }
+
+    static ShutdownConfig shutdown(ConfigMapping section) {
+        Duration grace = section.duration("readinessGrace", Duration.ofSeconds(5), Duration.ZERO, Duration.ofHours(1));
+        Duration drain = section.duration("drainTimeout", Duration.ofSeconds(30), MIN_TIMEOUT, Duration.ofHours(1));
+        if (grace.compareTo(drain) > 0) {
+            section.problem("readinessGrace", "must not be longer than shutdown.drainTimeout ("
+                    + ConfigUnits.formatDuration(drain) + "), since the grace lies inside the drain, got "
+                    + ConfigUnits.formatDuration(grace));
+        }
+        return new ShutdownConfig(grace, drain);
     }
 
     static ListenConfig listen(ConfigMapping section) {
         return new ListenConfig(
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
                 section.integer("port", 8080, 0, 65_535),
-                section.integer("workerThreads", 0, 0, 1024));
+                section.integer("workerThreads", 0, 0, 1024),
+                section.has("tls") ? section.mapping("tls", ConfigReader::tls) : null);
     }
 
     static AdminConfig admin(ConfigMapping section) {
         AdminConfig admin = new AdminConfig(
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
                 section.integer("port", 9090, 0, 65_535),
-                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE));
+                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE),
+                section.has("tls") ? section.mapping("tls", ConfigReader::tls) : null);
         if (section.isEmptyList("allowedHosts")) {
             section.problem("allowedHosts", "must not be empty, since every HTTP/1.1 request has a Host header;"
                     + " leave the key out to get the defaults");
         }
         return admin;
     }
+    /** A listener's certificate and key; the files themselves are read when the listener starts. */
+    static TlsConfig tls(ConfigMapping section) {
+        String certificate = section.requiredText("certificate");
+        String privateKey = section.requiredText("privateKey");
+        Duration reload = section.duration("reloadInterval", Duration.ofSeconds(10), Duration.ofSeconds(1),
+                Duration.ofHours(1));
+        if (certificate != null && certificate.isBlank()) {
+            section.problem("certificate", "must be a file path");
+        }
+        if (privateKey != null && privateKey.isBlank()) {
+            section.problem("privateKey", "must be a file path");
+        }
+        return certificate == null || privateKey == null ? null : new TlsConfig(certificate, privateKey, reload);
+    }
 
     static SecurityConfig security(ConfigMapping section) {
         SecurityConfig security = new SecurityConfig(
                 section.textList("allowedOrigins", Addresses::isOrigin, ORIGIN_RULE),
-                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE));
+                section.textList("allowedHosts", Addresses::isHostEntry, HOST_ENTRY_RULE),
+                secrets(section));
         if (section.isEmptyList("allowedHosts")) {
             section.problem("allowedHosts", "must not be empty, since every HTTP/1.1 request has a Host header;"
                     + " leave the key out to get the defaults");
         }
         return security;
+    }
+
+    /** The key ring; a problem never shows a secret, only its position and length. */
+    private static List<String> secrets(ConfigMapping section) {
+        List<String> secrets = section.textList("secrets", secret -> true, "");
+        if (secrets == null) {
+            return List.of();
+        }
+        for (int index = 0; index < secrets.size(); index++) {
+            int bytes = secrets.get(index).getBytes(StandardCharsets.UTF_8).length;
+            if (bytes < SealingKey.MIN_SECRET_BYTES) {
+                section.problemAt("secrets", index, "must be at least " + SealingKey.MIN_SECRET_BYTES
+                        + " bytes, got " + bytes + " (the value is not shown)");
+            }
+        }
+        return secrets;
     }
 
     static LimitsConfig limits(ConfigMapping section) {
@@ -154,11 +203,7 @@ final class ConfigReader {
     }
 
     static MrtrConfig mrtr(ConfigMapping section) {
-        List<String> secrets = section.textList("stateSecrets",
-                secret -> secret.getBytes(StandardCharsets.UTF_8).length >= SealingKey.MIN_SECRET_BYTES,
-                "must be at least " + SealingKey.MIN_SECRET_BYTES + " bytes");
         return new MrtrConfig(
-                secrets == null ? List.of() : secrets,
                 section.text("instanceId", "", text -> text.isEmpty() || INSTANCE_ID.matcher(text).matches(),
                         "must match [A-Za-z0-9._-]{1,64} or be \"\""),
                 section.duration("roundTimeout", Duration.ofSeconds(60), MIN_TIMEOUT, MAX_TIMEOUT),
@@ -227,12 +272,19 @@ final class ConfigReader {
                 }
             }
         }
+        Map<String, String> headers = UpstreamCredentialsReader.headers(entry);
+        UpstreamOAuthConfig oauth = entry.has("oauth") ? entry.mapping("oauth", UpstreamCredentialsReader::oauth)
+                : null;
+        if (stdio && (entry.has("headers") || oauth != null)) {
+            entry.problem(entry.has("headers") ? "headers" : "oauth", "applies only to an upstream with a url;"
+                    + " a stdio server gets its credentials through env (which may use ${env:...} and ${file:...})");
+        }
         boolean targetUsable = stdio ? command != null : url != null;
         if (!nameUsable || !targetUsable) {
             return null;
         }
         return new UpstreamConfig(name, url, stdio ? command : List.of(), env == null ? Map.of() : env, cwd,
-                instances, restart, era, maxLineBytes, maxPendingRequests, requestTimeout);
+                instances, restart, era, maxLineBytes, maxPendingRequests, requestTimeout, headers, oauth);
     }
 
     /** The command of a stdio upstream; null when it is absent or unusable. */

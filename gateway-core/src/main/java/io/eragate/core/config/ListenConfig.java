@@ -10,11 +10,17 @@ import java.util.Objects;
  * @param port the TCP port, 0..65535, where 0 asks the system for a free port (default {@code 8080})
  * @param workerThreads event loops serving clients and their upstream calls, 0..1024, where 0 (the default) means
  *             one per available processor
+ * @param tls  TLS on the listener, or null for plain HTTP (the default)
  */
-public record ListenConfig(String host, int port, int workerThreads) {
+public record ListenConfig(String host, int port, int workerThreads, TlsConfig tls) {
 
     public ListenConfig {
         Objects.requireNonNull(host, "host");
+    }
+
+    /** A plain-HTTP listener. */
+    public ListenConfig(String host, int port, int workerThreads) {
+        this(host, port, workerThreads, null);
     }
 
     /** A listener with one event loop per available processor. */

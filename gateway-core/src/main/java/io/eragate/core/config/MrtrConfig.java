@@ -1,16 +1,13 @@
 package io.eragate.core.config;
 
 import java.time.Duration;
-import java.util.List;
 import java.util.Objects;
 
 /**
- * Multi round-trip requests through the legacy bridge: how {@code requestState} is sealed and which instance owns a
- * pending upstream call. Defaults and ranges are set in {@code ConfigReader#mrtr} and listed in
- * {@code docs/configuration.md}.
+ * Multi round-trip requests through the legacy bridge: which instance owns a pending upstream call (the
+ * {@code requestState} keys are the gateway's key ring, {@code security.secrets}). Defaults and ranges are set in
+ * {@code ConfigReader#mrtr} and listed in {@code docs/configuration.md}.
  *
- * @param stateSecrets           secrets the {@code requestState} keys are derived from: the first seals, all open;
- *                               empty means a random key per process (one instance only)
  * @param instanceId             this instance's name inside {@code requestState}; empty means a random id per process
  * @param roundTimeout           how long a call waiting for input waits for the client's retry (default 60s)
  * @param maxPendingPerPrincipal calls one principal may have waiting for input at once (default 16)
@@ -20,11 +17,10 @@ import java.util.Objects;
  * @param sessionCapabilities    what a pooled upstream session declares in its {@code initialize} (default
  *                               {@code as-declared})
  */
-public record MrtrConfig(List<String> stateSecrets, String instanceId, Duration roundTimeout,
+public record MrtrConfig(String instanceId, Duration roundTimeout,
         int maxPendingPerPrincipal, int maxRounds, Duration gatherWindow, SessionCapabilities sessionCapabilities) {
 
     public MrtrConfig {
-        stateSecrets = List.copyOf(stateSecrets);
         Objects.requireNonNull(instanceId, "instanceId");
         Objects.requireNonNull(roundTimeout, "roundTimeout");
         Objects.requireNonNull(gatherWindow, "gatherWindow");
@@ -34,15 +30,6 @@ public record MrtrConfig(List<String> stateSecrets, String instanceId, Duration 
     /** Every key at its default. */
     public static MrtrConfig defaults() {
         return ConfigReader.DEFAULT_MRTR;
-    }
-
-    /** The secrets must not show up in logs or dumps of the configuration. */
-    @Override
-    public String toString() {
-        return "MrtrConfig[stateSecrets=" + stateSecrets.size() + " configured, instanceId=" + instanceId
-                + ", roundTimeout=" + roundTimeout + ", maxPendingPerPrincipal=" + maxPendingPerPrincipal
-                + ", maxRounds=" + maxRounds + ", gatherWindow=" + gatherWindow
-                + ", sessionCapabilities=" + sessionCapabilities + "]";
     }
 
     /**

@@ -13,14 +13,29 @@ import java.util.Set;
  *
  * @param allowedOrigins {@code http(s)://host[:port]} entries, or null for the defaults
  * @param allowedHosts   {@code host[:port]} entries (IPv6 in brackets), or null for the defaults
+ * @param secrets        the key ring of sealed state ({@code requestState}, sealed session ids): each at least 16
+ *                       bytes; the first seals, all open; empty means a random key per process
  */
-public record SecurityConfig(List<String> allowedOrigins, List<String> allowedHosts) {
+public record SecurityConfig(List<String> allowedOrigins, List<String> allowedHosts, List<String> secrets) {
 
     private static final List<String> LOCAL_HOSTS = List.of("localhost", "127.0.0.1", "[::1]");
 
     public SecurityConfig {
         allowedOrigins = allowedOrigins == null ? null : List.copyOf(allowedOrigins);
         allowedHosts = allowedHosts == null ? null : List.copyOf(allowedHosts);
+        secrets = secrets == null ? List.of() : List.copyOf(secrets);
+    }
+
+    /** Origin and Host lists with no configured secrets. */
+    public SecurityConfig(List<String> allowedOrigins, List<String> allowedHosts) {
+        this(allowedOrigins, allowedHosts, List.of());
+    }
+
+    /** The secrets must not show up in logs or dumps of the configuration. */
+    @Override
+    public String toString() {
+        return "SecurityConfig[allowedOrigins=" + allowedOrigins + ", allowedHosts=" + allowedHosts + ", secrets="
+                + secrets.size() + " configured]";
     }
 
     /** No explicit lists: the defaults derived from the listen host apply. */

@@ -25,10 +25,14 @@ import java.util.Objects;
  * @param maxLineBytes       longest JSON-RPC line the process may write (default 4MiB, 1KiB..256MiB)
  * @param maxPendingRequests requests one process carries at once (default 256, 1..100000)
  * @param requestTimeout     time a request may take on a process (default 60s, 1ms..24h)
+ * @param headers            headers sent on every request to an HTTP upstream, such as
+ *                           {@code Authorization: "Bearer ${env:CRM_TOKEN}"}; values may refer to secrets with
+ *                           {@code ${env:NAME}} and {@code ${file:/path}}, resolved at start-up (default none)
+ * @param oauth              OAuth client credentials the gateway uses towards an HTTP upstream, or null (default)
  */
 public record UpstreamConfig(String name, URI url, List<String> command, Map<String, String> env, String cwd,
         int instances, RestartPolicy restart, EraSetting era, long maxLineBytes, int maxPendingRequests,
-        Duration requestTimeout) {
+        Duration requestTimeout, Map<String, String> headers, UpstreamOAuthConfig oauth) {
 
     static final String NO_CWD = "";
     static final int DEFAULT_INSTANCES = 1;
@@ -44,9 +48,33 @@ public record UpstreamConfig(String name, URI url, List<String> command, Map<Str
         Objects.requireNonNull(restart, "restart");
         Objects.requireNonNull(era, "era");
         Objects.requireNonNull(requestTimeout, "requestTimeout");
+        headers = Map.copyOf(headers);
         if ((url == null) == command.isEmpty()) {
             throw new IllegalArgumentException("upstream " + name + " needs exactly one of url and command");
         }
+    }
+
+    /** An upstream without credentials of its own. */
+    public UpstreamConfig(String name, URI url, List<String> command, Map<String, String> env, String cwd,
+            int instances, RestartPolicy restart, EraSetting era, long maxLineBytes, int maxPendingRequests,
+            Duration requestTimeout) {
+        this(name, url, command, env, cwd, instances, restart, era, maxLineBytes, maxPendingRequests, requestTimeout,
+                Map.of(), null);
+    }
+
+    /** This upstream with headers and OAuth client credentials of its own. */
+    public UpstreamConfig withCredentials(Map<String, String> newHeaders, UpstreamOAuthConfig newOauth) {
+        return new UpstreamConfig(name, url, command, env, cwd, instances, restart, era, maxLineBytes,
+                maxPendingRequests, requestTimeout, newHeaders, newOauth);
+    }
+
+    /** Header values and environment values may be secrets: only their names are shown. */
+    @Override
+    public String toString() {
+        return "UpstreamConfig[name=" + name + ", url=" + url + ", command=" + command + ", env=" + env.keySet()
+                + ", cwd=" + cwd + ", instances=" + instances + ", restart=" + restart + ", era=" + era
+                + ", maxLineBytes=" + maxLineBytes + ", maxPendingRequests=" + maxPendingRequests
+                + ", requestTimeout=" + requestTimeout + ", headers=" + headers.keySet() + ", oauth=" + oauth + "]";
     }
 
     /** An HTTP upstream; the process settings keep their defaults. */
@@ -70,19 +98,19 @@ public record UpstreamConfig(String name, URI url, List<String> command, Map<Str
     /** This upstream with other process environment variables. */
     public UpstreamConfig withEnv(Map<String, String> newEnv) {
         return new UpstreamConfig(name, url, command, newEnv, cwd, instances, restart, era, maxLineBytes,
-                maxPendingRequests, requestTimeout);
+                maxPendingRequests, requestTimeout, headers, oauth);
     }
 
     /** This upstream with another working directory ({@code ""} for the gateway's own). */
     public UpstreamConfig withCwd(String newCwd) {
         return new UpstreamConfig(name, url, command, env, newCwd, instances, restart, era, maxLineBytes,
-                maxPendingRequests, requestTimeout);
+                maxPendingRequests, requestTimeout, headers, oauth);
     }
 
     /** This upstream with other process settings. */
     public UpstreamConfig withProcess(int newInstances, RestartPolicy newRestart, long newMaxLineBytes,
             int newMaxPendingRequests, Duration newRequestTimeout) {
         return new UpstreamConfig(name, url, command, env, cwd, newInstances, newRestart, era, newMaxLineBytes,
-                newMaxPendingRequests, newRequestTimeout);
+                newMaxPendingRequests, newRequestTimeout, headers, oauth);
     }
 }

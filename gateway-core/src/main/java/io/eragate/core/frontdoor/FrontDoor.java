@@ -151,7 +151,8 @@ public final class FrontDoor {
         return null;
     }
 
-    private static Rejection withReadableId(Rejection rejection, byte[] body) {
+    /** {@code rejection} answering the request whose id {@code body} lets be read, if any. */
+    public static Rejection withReadableId(Rejection rejection, byte[] body) {
         if (body.length == 0) {
             return rejection;
         }

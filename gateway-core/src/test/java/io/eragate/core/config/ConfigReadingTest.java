@@ -39,7 +39,10 @@ class ConfigReadingTest {
                         new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"), EraSetting.AUTO),
                         new UpstreamConfig("legacy-fleet.eu_1",
                                 URI.create("https://mcp.internal.example:8443/v1/mcp?tenant=a"), EraSetting.LEGACY),
-                        new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN),
+                        new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN)
+                                .withCredentials(Map.of("Authorization", "Bearer ${env:CRM_TOKEN}", "X-Tenant", "acme"),
+                                        new UpstreamOAuthConfig(URI.create("https://as.example.com/token"), "eragate",
+                                                "${file:/run/secrets/eragate-client}", List.of("crm"))),
                         new UpstreamConfig("files", null,
                                 List.of("npx", "-y", "@modelcontextprotocol/server-filesystem", "/srv/shared"),
                                 Map.of("NODE_ENV", "production", "LOG_LEVEL", "3"), "/srv", 3, RestartPolicy.NEVER,
@@ -49,7 +52,8 @@ class ConfigReadingTest {
                         new RouteConfig("/legacy", "legacy-fleet.eu_1"),
                         new RouteConfig("/modern/mcp", "modern")),
                 new SecurityConfig(List.of("https://app.example.com", "http://localhost:5173"),
-                        List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080")),
+                        List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080"),
+                        List.of("a-secret-of-sixteen-bytes", "the-previous-secret-still-opens")),
                 new LimitsConfig(8L * 1024 * 1024, 32 * 1024, 4096, 2000, Duration.ofMinutes(2),
                         Duration.ofMillis(750), Duration.ofHours(1), 16, 64, Duration.ofSeconds(45),
                         Duration.ofMinutes(20), Duration.ofSeconds(3)),
@@ -57,15 +61,24 @@ class ConfigReadingTest {
                 new BridgeConfig(20, Duration.ofMinutes(5), 32, Duration.ofSeconds(3), Duration.ofSeconds(30),
                         BridgeConfig.CacheScopeSetting.PUBLIC, BridgeConfig.SessionStrategy.PER_CALL,
                         Duration.ofSeconds(20), 16, 128 * 1024),
-                new MrtrConfig(List.of("a-secret-of-sixteen-bytes", "the-previous-secret-still-opens"), "gw-eu-1",
+                new MrtrConfig("gw-eu-1",
                         Duration.ofSeconds(90), 4, 3, Duration.ofMillis(25), MrtrConfig.SessionCapabilities.RELAYABLE),
                 new SubscriptionsConfig(8, 40, Duration.ofSeconds(5), 12),
+                ShutdownConfig.defaults(),
                 new TelemetryConfig(new OtlpConfig("http://collector:4318", OtlpConfig.Compression.GZIP,
                         Duration.ofSeconds(3), 512), "edge-gateway", 20),
                 new LoggingConfig(LoggingConfig.Format.JSON, true),
-
                 new HealthConfig(Duration.ofSeconds(2)),
-                new ReloadConfig(false, Duration.ofSeconds(1))));
+                new ReloadConfig(false, Duration.ofSeconds(1)),
+                new AuthConfig("https://as.example.com", List.of("https://gw.example.com/mcp"), List.of("mcp"),
+                        Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(2)),
+                List.of(new PolicyConfig(new MatchConfig("tools/call", "delete_*"), List.of("admin"), Map.of()),
+                        new PolicyConfig(new MatchConfig("tools/call", "deploy"), List.of(),
+                                Map.of("groups", "ops"))),
+                new RateLimitsConfig("memory", 5000, List.of(
+                        new RateLimitRuleConfig("principal", new MatchConfig("tools/call", null), 100,
+                                Duration.ofMinutes(1)),
+                        new RateLimitRuleConfig("global", MatchConfig.any(), 1000, Duration.ofSeconds(1))))));
     }
 
     @Test

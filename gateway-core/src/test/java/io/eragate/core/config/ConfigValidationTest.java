@@ -38,21 +38,50 @@ class ConfigValidationTest {
             """;
     private static final String LIMIT_KEYS = "maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections,"
             + " idleTimeout, upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,"
-            + " maxPendingUpstreamAcquires, requestHeaderTimeout";
+            + " maxPendingUpstreamAcquires, upstreamIdleTimeout, upstreamTotalTimeout, requestHeaderTimeout";
     private static final String UPSTREAM_KEYS = "name, url, command, env, cwd, instances, restart, era, maxLineBytes,"
-            + " maxPendingRequests, requestTimeout";
+            + " maxPendingRequests, requestTimeout, headers, oauth";
 
     static Stream<Arguments> invalidConfigs() {
         return Stream.of(
+                row("a header the gateway sets itself", VALID_BASE.replace("    url:",
+                                "    headers: {Host: x}\n    url:"),
+                        "upstreams[0].headers.Host: must be a header name the gateway does not set itself (not Host,"
+                                + " Content-*, Accept, Mcp-*, ...)"),
+                row("a broken secret reference", VALID_BASE.replace("    url:",
+                                "    headers: {Authorization: \"Bearer ${env:}\"}\n    url:"),
+                        "upstreams[0].headers: the value of Authorization names an invalid environment variable in"
+                                + " ${env:...}"),
+                row("headers on a stdio upstream", STDIO.replace("command:", "headers: {X-A: b}\n    command:"),
+                        "upstreams[0].headers: applies only to an upstream with a url; a stdio server gets its"
+                                + " credentials through env (which may use ${env:...} and ${file:...})"),
+                row("policies without auth", VALID_BASE + "policies: [{match: {method: tools/call}, scopes: [a]}]",
+                        "policies: needs the auth section: policies decide on the token's scopes and claims"),
+                row("auth without issuer", VALID_BASE + "auth: {scopes: [mcp]}", "auth.issuer: is required"),
+                row("plain-http issuer off loopback", VALID_BASE + "auth: {issuer: \"http://as.example.com\"}",
+                        "auth.issuer: must be an absolute https URL (http only for a loopback host), without a query"
+                                + " or fragment, got \"http://as.example.com\""),
+                row("policy without scopes or claims", VALID_BASE
+                                + "auth: {issuer: \"https://as.example.com\"}\npolicies: [{match: {method: x}}]",
+                        "policies[0].scopes: a policy needs scopes or claims (else it would allow what no rule"
+                                + " refuses)"),
+                row("unknown rate-limit key", VALID_BASE + "rateLimits: {rules: [{key: user, requests: 1, per: 1s}]}",
+                        "rateLimits.rules[0].key: must be one of principal, principal+tool, route, global, got"
+                                + " \"user\""),
+                row("rate limit without its numbers", VALID_BASE + "rateLimits: {rules: [{key: global}]}",
+                        "rateLimits.rules[0].requests: is required", "rateLimits.rules[0].per: is required, like 1m"),
+                row("a short secret", VALID_BASE + "security: {secrets: [short]}",
+                        "security.secrets[0]: must be at least 16 bytes, got 5 (the value is not shown)"),
                 row("unknown nested key", VALID_BASE + "limits: {maxBodyByte: 1}",
                         "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
-                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,"
-                                + " subscriptions, telemetry, logging, health, reload)"),
+                        "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge,"
+                                + " mrtr, subscriptions, shutdown, telemetry, logging, health, reload, auth, policies,"
+                                + " rateLimits)"),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
-                        "listen.\"a\\nb\": unknown key (known: host, port, workerThreads)"),
+                        "listen.\"a\\nb\": unknown key (known: host, port, workerThreads, tls)"),
                 row("route to an unknown upstream", UPSTREAM + "routes: [{path: /mcp, upstream: x}]",
                         "routes[0].upstream: unknown upstream \"x\" (known: everything)"),
                 row("duplicate upstream name", """
@@ -365,7 +394,7 @@ class ConfigValidationTest {
 
         assertThat(failure.problems()).containsExactly(
                 "listen.port: must be between 0 and 65535, got 70000",
-                "listen.hots: unknown key (known: host, port, workerThreads)",
+                "listen.hots: unknown key (known: host, port, workerThreads, tls)",
                 "upstreams[0].url: must be an absolute http(s) URL, got \"ftp://x\"",
                 "upstreams[0].era: must be one of auto, modern, legacy, got \"old\"",
                 "upstreams[1].name: duplicate name \"a\"",

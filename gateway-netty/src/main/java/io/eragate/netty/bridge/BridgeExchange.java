@@ -191,7 +191,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             resume();
             return;
         }
-        SessionKey key = bridge.keyFor(target.name(), SessionKey.ANONYMOUS, request);
+        SessionKey key = bridge.keyFor(target.name(), forwarded.principal().id(), request);
         bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(() -> {
             if (done) {
                 if (acquired != null) {
@@ -247,7 +247,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (hit.isPresent()) {
             log.debug("[{}] {} answered from the list cache of upstream session {}", client.channel().id(),
                     request.method(), session.sessionId());
-            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), hit.get())));
+            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(),
+                    bridge.visibleTools(forwarded.principal(), request.method(), hit.get()))));
             return true;
         }
         listCache = cache.get();
@@ -439,6 +440,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (listTicket != null) {
             stamped = listCache.admit(listTicket, stamped);
         }
+        // The cache holds the session's whole list; what a token may see depends on its scopes, so it is cut here.
+        stamped = bridge.visibleTools(forwarded.principal(), request.method(), stamped);
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), stamped)));
     }
 
@@ -556,7 +559,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         InputRounds rounds = bridge.inputRounds();
         String roundId = rounds.newPendingCallId();
         Instant deadline = rounds.clock().instant().plus(rounds.roundTimeout());
-        Optional<String> refused = rounds.pending().register(SessionKey.ANONYMOUS, roundId, deadline, this);
+        Optional<String> refused = rounds.pending().register(forwarded.principal().id(), roundId, deadline, this);
         if (refused.isPresent()) {
             log.info("[{}] declining the upstream's input requests: {}", client.channel().id(), refused.get());
             gathered.upstreamIds().values().forEach(id -> {
@@ -567,9 +570,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         round++;
         pendingCallId = roundId;
-        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(), roundId, SessionKey.ANONYMOUS,
-                deadline, request.method(), ParamsDigest.of(paramsOf(request)), gathered.upstreamIds(),
-                gathered.elicitationIds(), round));
+        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(), roundId,
+                forwarded.principal().id(), deadline, request.method(), ParamsDigest.of(paramsOf(request)),
+                gathered.upstreamIds(), gathered.elicitationIds(), round));
         parked = true;
         if (call != null) {
             call.resumeReading();
@@ -595,7 +598,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         InputRounds rounds = bridge.inputRounds();
         String token = rounds.verifier().issue(new RequestState(rounds.instanceId(),
-                REISSUE + rounds.newPendingCallId(), SessionKey.ANONYMOUS,
+                REISSUE + rounds.newPendingCallId(), forwarded.principal().id(),
                 rounds.clock().instant().plus(rounds.roundTimeout()), request.method(),
                 ParamsDigest.of(paramsOf(request)), urls.upstreamIds(), urls.elicitationIds(), round + 1));
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), urls.toResult(token))));
@@ -612,7 +615,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         InputRounds rounds = bridge.inputRounds();
-        Verification verification = rounds.verifier().verify(token.textValue(), SessionKey.ANONYMOUS,
+        Verification verification = rounds.verifier().verify(token.textValue(), forwarded.principal().id(),
                 request.method(), request.params(), rounds.clock().instant());
         if (verification instanceof Verification.Rejected rejected) {
             reject(Rejections.invalidParams(request.id(), rejected.reason()));
@@ -634,7 +637,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             start();
             return;
         }
-        Optional<BridgeExchange> claimed = rounds.pending().claim(state.pendingCallId(), SessionKey.ANONYMOUS);
+        Optional<BridgeExchange> claimed = rounds.pending().claim(state.pendingCallId(), forwarded.principal().id());
         if (claimed.isEmpty()) {
             reject(Rejections.invalidParams(request.id(), "the call this requestState resumes is no longer waiting: "
                     + "it was resumed already, timed out, or ended"));

@@ -4,23 +4,17 @@ import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.mrtr.PendingRounds;
 import io.eragate.core.mrtr.RequestStateVerifier;
 import io.eragate.core.mrtr.RoundLimits;
-import io.eragate.core.security.KeyRing;
 import io.eragate.core.security.StateSealer;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
-import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * What the bridge shares for multi round-trip requests: the sealer of {@code requestState}, this instance's id, and
  * the upstream calls that wait for a client's retry.
  */
 final class InputRounds {
-    private static final Logger log = LoggerFactory.getLogger(InputRounds.class);
     private static final SecureRandom RANDOM = new SecureRandom();
     /** Rounds waiting across all principals; a bound on memory, not a setting operators need. */
     private static final int MAX_PENDING_TOTAL = 10_000;
@@ -31,24 +25,13 @@ final class InputRounds {
     private final RequestStateVerifier verifier;
     private final PendingRounds<BridgeExchange> pending;
 
-    InputRounds(MrtrConfig config, Clock clock) {
+    InputRounds(MrtrConfig config, StateSealer sealer, Clock clock) {
         this.config = config;
         this.clock = clock;
         this.instanceId = config.instanceId().isEmpty() ? "eragate-" + randomHex(6) : config.instanceId();
-        this.verifier = new RequestStateVerifier(sealer(config.stateSecrets()));
+        this.verifier = new RequestStateVerifier(sealer);
         this.pending = new PendingRounds<>(clock, new RoundLimits(config.maxPendingPerPrincipal(),
                 Math.max(MAX_PENDING_TOTAL, config.maxPendingPerPrincipal()), config.maxRounds()));
-    }
-
-    private static StateSealer sealer(List<String> secrets) {
-        if (secrets.isEmpty()) {
-            log.info("mrtr.stateSecrets is empty: requestState is sealed with a random key of this process, so "
-                    + "retries must come back to this instance before it restarts");
-            return StateSealer.random();
-        }
-        List<byte[]> older = secrets.subList(1, secrets.size()).stream()
-                .map(secret -> secret.getBytes(StandardCharsets.UTF_8)).toList();
-        return new StateSealer(KeyRing.fromSecrets(secrets.get(0).getBytes(StandardCharsets.UTF_8), older));
     }
 
     /** A fresh id for one round of a pending call. */

@@ -1,6 +1,8 @@
 package io.eragate.netty.bridge;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.auth.Policies;
+import io.eragate.core.auth.Principal;
 import io.eragate.core.bridge.CacheHints;
 import io.eragate.core.bridge.CacheScope;
 import io.eragate.core.bridge.DiscoverSynthesizer;
@@ -15,6 +17,8 @@ import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.listen.ListCacheLimits;
 import io.eragate.core.listen.ListResultCache;
 import io.eragate.core.listen.ListResultCaches;
+import io.eragate.core.mcp.Methods;
+import io.eragate.core.security.StateSealer;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.SessionPool;
 import io.eragate.core.session.UpstreamSession;
@@ -49,13 +53,19 @@ public final class LegacyBridge implements AutoCloseable {
     private final ListenHub listens;
     private final boolean failUndeclaredCapabilities;
     private final ListResultCaches listCaches;
+    /** The per-operation policy, or null when authentication is off. */
+    private final Policies policies;
 
-    /** Creates the bridge for {@code targets}, using the worker loops' connection pools. */
+    /**
+     * Creates the bridge for {@code targets}, using the worker loops' connection pools; {@code sealer} (the key ring
+     * {@code security.secrets}) seals {@code requestState}.
+     */
     public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, SubscriptionsConfig subscriptions,
             Map<String, UpstreamTarget> targets,
-            UpstreamPools pools, EraDirectory eras, String gatewayVersion) {
+            UpstreamPools pools, EraDirectory eras, String gatewayVersion, StateSealer sealer, Policies policies) {
         this.config = config;
-        this.inputRounds = new InputRounds(mrtr, Clock.systemUTC());
+        this.policies = policies;
+        this.inputRounds = new InputRounds(mrtr, sealer, Clock.systemUTC());
         this.eras = eras;
         this.listens = new ListenHub(subscriptions, config.initializeTimeout());
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
@@ -78,6 +88,12 @@ public final class LegacyBridge implements AutoCloseable {
             return ListCacheLimits.DISABLED;
         }
         return new ListCacheLimits(config.listCacheTtl(), config.listCacheMaxEntries(), config.listCacheMaxBytes());
+    }
+
+    /** A {@code tools/list} result as {@code principal} may see it: without the tools a policy denies it. */
+    ObjectNode visibleTools(Principal principal, String method, ObjectNode result) {
+        return policies == null || !Methods.TOOLS_LIST.equals(method) ? result
+                : policies.withoutDeniedTools(principal, result);
     }
 
     /** The session key of {@code request} for {@code upstream}: never shared across principals. */

@@ -50,6 +50,8 @@ public final class ListenExchange implements ClientExchange {
 
     private final ChannelHandlerContext client;
     private final JsonRpcId requestId;
+    /** Whose stream this is: its pooled session is that principal's alone. */
+    private final String principal;
     /** The listen request until {@link #start()} has used it: a stream outlives it by hours, and need not keep it. */
     private JsonRpcRequest request;
     private final UpstreamTarget target;
@@ -78,6 +80,7 @@ public final class ListenExchange implements ClientExchange {
             UpstreamChannelPool connections, LegacyBridge bridge, Duration responseTimeout, Runnable onComplete) {
         this.client = client;
         this.request = (JsonRpcRequest) forwarded.request().message();
+        this.principal = forwarded.principal().id();
         this.requestId = request.id();
         this.target = target;
         this.connections = connections;
@@ -105,7 +108,7 @@ public final class ListenExchange implements ClientExchange {
             return;
         }
         reserved = true;
-        SessionKey key = bridge.keyFor(target.name(), SessionKey.ANONYMOUS, listen);
+        SessionKey key = bridge.keyFor(target.name(), principal, listen);
         bridge.acquire(key, listen).whenComplete((acquired, failure) -> client.executor().execute(() -> {
             if (done) {
                 if (acquired != null) {

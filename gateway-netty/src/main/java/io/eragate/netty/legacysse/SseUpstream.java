@@ -194,7 +194,7 @@ final class SseUpstream implements SessionSource {
                 end("the endpoint event names no URI of the same origin: " + data);
                 return;
             }
-            link = new SseLink(label, pool, UpstreamTarget.of(target.name(), endpoint.get()), requestTimeout,
+            link = new SseLink(label, pool, target.withUrl(endpoint.get()), requestTimeout,
                     why -> pool.eventLoop().execute(() -> end(why)), () -> pool.eventLoop().execute(
                             () -> end("the session was abandoned")));
             carried = new StdioSession(target.name(), Era.LEGACY, link, maxInFlight, (lost, code) -> onLost(lost));

@@ -10,6 +10,7 @@ import io.eragate.core.reload.ConfigDiff;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
 import io.eragate.core.security.OriginPolicy;
+import io.eragate.netty.upstream.UpstreamCredentials;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -34,7 +35,8 @@ final class ContextSwap {
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
         for (UpstreamConfig upstream : config.upstreams()) {
             if (!upstream.isStdio()) {
-                upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url()));
+                upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url())
+                        .withCredentials(UpstreamCredentials.of(upstream)));
             }
         }
         return upstreams;
@@ -42,7 +44,7 @@ final class ContextSwap {
 
     /** The route table of {@code config}. */
     static RouteTable routeTable(GatewayConfig config) {
-        List<Route> routes = config.routes().stream().map((RouteConfig r) -> new Route(r.path(), r.upstream()))
+        List<Route> routes = config.routes().stream().map(RouteConfig::toRoute)
                 .toList();
         return new RouteTable(routes);
     }

@@ -106,7 +106,8 @@ final class Dispatcher {
         if (destination instanceof Destination.One one) {
             ForwardedRequest sent = one.upstreamName() == null ? forwarded : new ForwardedRequest(
                     request.withName(one.upstreamName()), forwarded.passedHeaders(), forwarded.clientAddress(),
-                    forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked());
+                    forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked(),
+                    forwarded.principal());
             serve(ctx, sent, one.upstream(), route.fanOutTimeout(), host);
         } else if (destination instanceof Destination.FanOut) {
             // The fan-out bounds each leg with the route's fanOutTimeout; the lifecycle only ends the request once.

@@ -6,6 +6,7 @@ import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
+import io.eragate.netty.auth.Identity;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.federation.Federation;
@@ -33,11 +34,12 @@ import java.util.Objects;
  * @param observer told once about every client request when it ends (metrics, access log)
  * @param federation the fan-out, merged-list cache and catalogues of federated routes
  * @param telemetry metrics and tracing (the spans of each request, the hooks of upstream exchanges)
+ * @param identity authentication, policies, rate limits and the key ring
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
         LegacySseUpstreams legacySse, ExchangeObserver observer, Federation federation,
-        GatewayTelemetry telemetry) {
+        GatewayTelemetry telemetry, Identity identity) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -52,11 +54,13 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(observer, "observer");
         Objects.requireNonNull(federation, "federation");
         Objects.requireNonNull(telemetry, "telemetry");
+        Objects.requireNonNull(identity, "identity");
     }
 
     /**
-     * A context whose exchanges are observed by {@code observer}, with traffic metrics only (no tracing), and whose
-     * federated routes (if any) keep their merged lists with the default bridge list cache bounds.
+     * A context whose exchanges are observed by {@code observer}, with traffic metrics only (no tracing), without
+     * authentication, and whose federated routes (if any) keep their merged lists with the default bridge list
+     * cache bounds.
      */
     public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
             UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
@@ -64,7 +68,7 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, observer,
                 new Federation((int) limits.maxBodyBytes(), BridgeConfig.defaults().listCacheTtl(),
                         BridgeConfig.defaults().listCacheMaxEntries(), GatewayVersion.current()),
-                GatewayTelemetry.minimal());
+                GatewayTelemetry.minimal(), Identity.open());
     }
 
     /** A context whose exchanges are observed by nobody. */
@@ -81,7 +85,7 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
     public GatewayContext withRequestPath(FrontDoor newFrontDoor, RouteTable newRoutes,
             Map<String, UpstreamTarget> newUpstreams, LimitsConfig newLimits) {
         return new GatewayContext(newFrontDoor, newRoutes, newUpstreams, pools, newLimits, eras, bridge, stdio,
-                legacySse, observer, federation, telemetry);
+                legacySse, observer, federation, telemetry, identity);
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */

@@ -16,6 +16,7 @@ import java.util.function.Supplier;
  * decoding and its failures, the checks of a request head, body aggregation, and the MCP handler.
  */
 public final class GatewayInitializer extends ChannelInitializer<SocketChannel> {
+    static final String TLS = "tls";
     static final String CONNECTION_LIMIT = "connection-limit";
     static final String HEAD_TIMEOUT_BYTES = "head-timeout-bytes";
     static final String HTTP_CODEC = "http-codec";
@@ -26,20 +27,26 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     static final String IDLE_STATE = "idle-state";
     static final String CLOSE_ON_IDLE = "close-on-idle";
     static final String BODY_AGGREGATOR = "body-aggregator";
+    static final String AUTHENTICATION = "authentication";
     static final String MCP = "mcp";
 
     /** The context a reload may replace; each connection reads it when it starts and at each request. */
     private final Supplier<GatewayContext> live;
     private final ConnectionLimitHandler connectionLimit;
+    private final ServerTls tls;
 
-    /** Creates the initializer for one server with a fixed context. */
+    /** Creates the initializer for one server with a fixed context, speaking plain HTTP. */
     public GatewayInitializer(GatewayContext context) {
-        this(() -> context);
+        this(() -> context, null);
     }
 
-    /** Creates the initializer for one server whose context {@code live} supplies (a reload replaces it). */
-    public GatewayInitializer(Supplier<GatewayContext> live) {
+    /**
+     * Creates the initializer for one server whose context {@code live} supplies (a reload replaces it); {@code tls}
+     * (null for plain HTTP) comes first on every connection.
+     */
+    public GatewayInitializer(Supplier<GatewayContext> live, ServerTls tls) {
         this.live = live;
+        this.tls = tls;
         GatewayContext context = live.get();
         this.connectionLimit = new ConnectionLimitHandler(context.limits().maxConnections(),
                 context.limits().idleTimeout(), context.observer());
@@ -56,8 +63,15 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         // closes the connection once they are written.
         channel.config().setOption(ChannelOption.ALLOW_HALF_CLOSURE, true);
         ChannelPipeline pipeline = channel.pipeline();
+        if (tls != null) {
+            pipeline.addLast(TLS, tls.newHandler(channel.alloc()));
+        }
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
+        GatewayContext context = live.get();
+        if (context.identity().authenticates()) {
+            pipeline.addLast(AUTHENTICATION, new AuthenticationHandler(context.identity(), context.frontDoor()));
+        }
         pipeline.addLast(MCP, new McpRequestHandler(live));
     }
 

@@ -15,6 +15,8 @@ import io.eragate.core.traffic.TrafficTally;
 import io.eragate.netty.admin.AdminHandler;
 import io.eragate.netty.admin.AdminHostCheckHandler;
 import io.eragate.netty.admin.AdminPages;
+import io.eragate.netty.auth.Identity;
+import io.eragate.netty.auth.IdentityWarnings;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.federation.Federation;
@@ -68,6 +70,8 @@ public final class GatewayServer implements AutoCloseable {
     /** The one reference a reload swaps; every new request reads it (see {@link ContextSwap}). */
     private final AtomicReference<GatewayContext> live;
     private final Operations operations;
+    private final ServerTls listenTls;
+    private final ServerTls adminTls;
     private volatile boolean ready;
     private Channel loopbackChannel;
     /** Set when a shutdown begins; readiness is 503 from then on. */
@@ -75,7 +79,7 @@ public final class GatewayServer implements AutoCloseable {
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
             Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages,
-            AtomicReference<GatewayContext> live, Operations operations) {
+            AtomicReference<GatewayContext> live, Operations operations, ServerTls listenTls, ServerTls adminTls) {
         this.bossGroup = bossGroup;
         this.workerGroup = workerGroup;
         this.listenChannel = listenChannel;
@@ -84,6 +88,8 @@ public final class GatewayServer implements AutoCloseable {
         this.adminPages = adminPages;
         this.live = live;
         this.operations = operations;
+        this.listenTls = listenTls;
+        this.adminTls = adminTls;
     }
 
     /**
@@ -105,13 +111,18 @@ public final class GatewayServer implements AutoCloseable {
         // context switches for a proxy whose loops never block.
         EventLoopGroup workers = new MultiThreadIoEventLoopGroup(config.listen().effectiveWorkerThreads(),
                 transport.ioHandlers());
+        ServerTls listenTls = null;
+        ServerTls adminTls = null;
         try {
             LimitsConfig limits = config.limits();
+            listenTls = config.listen().tls() == null ? null : ServerTls.start("listen", config.listen().tls());
+            adminTls = config.admin().tls() == null ? null : ServerTls.start("admin", config.admin().tls());
+            ServerTls adminTlsFinal = adminTls;
             // The dashboard's counters see every exchange, besides whatever the caller observes.
             TrafficTally traffic = new TrafficTally();
             GatewayContext context = buildContext(config, workers, transport, observer.andThen(traffic));
             AtomicReference<GatewayContext> live = new AtomicReference<>(context);
-            GatewayInitializer initializer = new GatewayInitializer(live::get);
+            GatewayInitializer initializer = new GatewayInitializer(live::get, listenTls);
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(live.get()));
             pages.register("/admin/routes", () -> RoutesReport.json(live.get()));
@@ -128,6 +139,9 @@ public final class GatewayServer implements AutoCloseable {
                     new ChannelInitializer<SocketChannel>() {
                         @Override
                         protected void initChannel(SocketChannel ch) {
+                            if (adminTlsFinal != null) {
+                                ch.pipeline().addLast(adminTlsFinal.newHandler(ch.alloc()));
+                            }
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024),
                                     new AdminHostCheckHandler(adminAccess),
                                     new AdminHandler(operations::readiness, pages));
@@ -156,7 +170,7 @@ public final class GatewayServer implements AutoCloseable {
             context.stdio().start();
             operations.startRechecks(workers.next(), config.health().upstreamRecheckInterval());
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, live,
-                    operations);
+                    operations, listenTls, adminTls);
             server.loopbackChannel = loopback;
             self[0] = server;
             server.ready = true;
@@ -164,8 +178,17 @@ public final class GatewayServer implements AutoCloseable {
                     listen.localAddress(), admin.localAddress(), transport.name(), server.workerThreads());
             return server;
         } catch (InterruptedException | RuntimeException e) {
+            closeTls(listenTls, adminTls);
             shutdown(boss, workers);
             throw e;
+        }
+    }
+
+    private static void closeTls(ServerTls... listeners) {
+        for (ServerTls tls : listeners) {
+            if (tls != null) {
+                tls.close();
+            }
         }
     }
 
@@ -181,9 +204,16 @@ public final class GatewayServer implements AutoCloseable {
                         limits.maxPendingUpstreamAcquires(), limits.upstreamConnectTimeout(), UPSTREAM_POOL_IDLE),
                 limits.maxHeaderBytes(), new UpstreamHealthBook(Clock.systemUTC()));
         EraDirectory eras = new EraDirectory(config.eras(), httpUpstreams, pools, GatewayVersion.current());
+        GatewayTelemetry telemetry = GatewayTelemetry.of(config);
+        Identity identity = Identity.of(config, config.listen().tls() != null, Identity.storeFor(config),
+                limited -> {
+                    log.debug("rate limit {} refused a request", limited.rule().describe());
+                    telemetry.metrics().rateLimitRefused(String.valueOf(limited.rule().key()));
+                });
+        IdentityWarnings.log(config);
         LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), config.subscriptions(), upstreams,
                 pools, eras,
-                GatewayVersion.current());
+                GatewayVersion.current(), identity.sealer(), identity.admission().policies());
         StdioUpstreams stdio = new StdioUpstreams(config.upstreams(), config.eras(), config.bridge(),
                 GatewayVersion.current());
         LegacySseUpstreams legacySse = new LegacySseUpstreams(pools, eras, GatewayVersion.current(),
@@ -192,9 +222,8 @@ public final class GatewayServer implements AutoCloseable {
         Federation federation = new Federation((int) limits.maxBodyBytes(), config.bridge().listCacheTtl(),
                 config.bridge().listCacheMaxEntries(), GatewayVersion.current());
         // Metrics and the access log see every outcome first, then whoever started the server.
-        GatewayTelemetry telemetry = GatewayTelemetry.of(config);
         return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
-                telemetry.observer().andThen(observer), federation, telemetry);
+                telemetry.observer().andThen(observer), federation, telemetry, identity);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */
@@ -308,10 +337,13 @@ public final class GatewayServer implements AutoCloseable {
         context.bridge().close();
         context.legacySse().close();
         context.stdio().close();
+        context.identity().close();
+        context.upstreams().values().forEach(target -> target.credentials().close());
         shutdown(bossGroup, workerGroup);
         context.pools().close();
         // Spans of the last requests are flushed to the collector once nothing can make new ones.
         context.telemetry().close();
+        closeTls(listenTls, adminTls);
     }
 
     /** Metrics and tracing, for reports (the dashboard) and tests; the rate limiter counts its refusals here. */

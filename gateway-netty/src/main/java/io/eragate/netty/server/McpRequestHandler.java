@@ -1,5 +1,7 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.auth.Admission;
+import io.eragate.core.auth.Principal;
 import io.eragate.core.frontdoor.InboundRequest;
 import io.eragate.core.frontdoor.LegacyTraffic;
 import io.eragate.core.frontdoor.Rejection;
@@ -15,6 +17,9 @@ import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.LegacyPassThroughExchange;
+import io.eragate.core.security.SealedSessionIds;
+import io.eragate.netty.auth.AuthenticatedRequest;
+import io.eragate.netty.upstream.PassThroughSessions;
 import io.eragate.netty.upstream.PassedThroughRequest;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.eragate.netty.telemetry.RequestObservation;
@@ -44,6 +49,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -145,6 +151,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         try {
+            Rejection refusal = AuthenticatedRequest.refusalOf(request);
+            if (refusal != null) {
+                // Refused by the authentication step; answered here so that pipelined answers keep their order.
+                ClientResponses.writeRejection(ctx, refusal, keepAlive);
+                done(ctx);
+                return;
+            }
             String path = pathOf(request.uri());
             InboundRequest inbound = new InboundRequest(request.method().name(), path,
                     new NettyHeaderView(request.headers()), ByteBufUtil.getBytes(request.content()));
@@ -183,7 +196,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 ClientResponses.writeEmpty(ctx, HttpResponseStatus.ACCEPTED, keepAlive);
                 done(ctx);
             } else {
-                dispatch(ctx, request, validated, path, keepAlive);
+                admitThenDispatch(ctx, request, validated, path, keepAlive);
             }
         }
     }
@@ -223,8 +236,16 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         outcome.upstreamEra(Era.LEGACY);
+        HttpHeaders headers = legacyHeaders(request.headers());
+        PassThroughSessions sessions = new PassThroughSessions(context.identity().sessionIds(),
+                AuthenticatedRequest.principalOf(request).id(), target.name());
+        if (!sessions.unseal(headers)) {
+            ClientResponses.writeRejection(ctx, SealedSessionIds.unknownSession(), keepAlive);
+            done(ctx);
+            return;
+        }
         PassedThroughRequest passed = new PassedThroughRequest(inbound.httpMethod(), inbound.body(),
-                legacyHeaders(request.headers()), clientAddress(ctx.channel()),
+                headers, clientAddress(ctx.channel()),
                 request.headers().get(HttpHeaderNames.HOST), keepAlive,
                 !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));
         // A legacy client's GET is its standalone stream, silent while nothing happens: no deadline applies.
@@ -232,8 +253,42 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 : UpstreamDeadlines.of(context.limits());
         current = new LegacyPassThroughExchange(ctx, passed, target,
                 context.pools().forLoop(ctx.channel().eventLoop()), context.limits().upstreamResponseTimeout(),
-                lifecycle(ctx, deadlines));
+                lifecycle(ctx, deadlines), sessions::seal);
         current.start();
+    }
+
+    /** Policies and rate limits decide before anything goes upstream (see {@link Admission}). */
+    private void admitThenDispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
+            String path, boolean keepAlive) {
+        Principal principal = AuthenticatedRequest.principalOf(request);
+        String host = request.headers().get(HttpHeaderNames.HOST, "localhost");
+        String route = context.routes().match(path).map(Route::path).orElse(path);
+        CompletableFuture<Optional<Rejection>> admitted = context.identity().admission().admit(principal, validated,
+                route, context.identity().resourceMetadataUrl(host, route));
+        if (admitted.isDone()) {
+            admitted(ctx, request, validated, path, keepAlive, admitted.join());
+            return;
+        }
+        request.retain();
+        admitted.whenComplete((refusal, failure) -> ctx.executor().execute(() -> {
+            try {
+                admitted(ctx, request, validated, path, keepAlive, failure != null ? Optional.empty() : refusal);
+            } finally {
+                request.release();
+            }
+        }));
+    }
+
+    private void admitted(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
+            String path, boolean keepAlive, Optional<Rejection> refusal) {
+        if (refusal.isPresent()) {
+            ClientResponses.writeRejection(ctx, refusal.get(), keepAlive);
+            done(ctx);
+        } else if (!ctx.channel().isActive()) {
+            done(ctx);
+        } else {
+            dispatch(ctx, request, validated, path, keepAlive);
+        }
     }
 
     private void dispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
@@ -253,7 +308,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             passed.set(TraceContext.TRACEPARENT, observation.upstreamTraceparent());
         }
         ForwardedRequest forwarded = new ForwardedRequest(traced, passed, clientAddress(ctx.channel()),
-                request.headers().get(HttpHeaderNames.HOST), keepAlive, clientAcceptsChunked);
+                request.headers().get(HttpHeaderNames.HOST), keepAlive, clientAcceptsChunked,
+                AuthenticatedRequest.principalOf(request));
         try (Scope ignored = observation.makeCurrent()) {
             dispatch(ctx, forwarded, route.get());
         }
@@ -413,7 +469,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 ? address.getAddress().getHostAddress() : null;
     }
 
-    private static String pathOf(String uri) {
+    static String pathOf(String uri) {
         int query = uri.indexOf('?');
         int fragment = uri.indexOf('#');
         int end = query >= 0 ? query : fragment >= 0 ? fragment : uri.length();

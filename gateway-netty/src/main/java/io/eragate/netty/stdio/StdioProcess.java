@@ -3,6 +3,7 @@ package io.eragate.netty.stdio;
 import io.eragate.core.stdio.BoundedLineReader;
 import io.eragate.core.stdio.ChildEnvironment;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.security.SecretTemplate;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,7 +12,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -77,7 +80,7 @@ final class StdioProcess implements MessageLink {
     static StdioProcess spawn(UpstreamConfig upstream, String label, int outboxCapacity) throws IOException {
         ProcessBuilder builder = new ProcessBuilder(upstream.command());
         builder.environment().clear();
-        builder.environment().putAll(ChildEnvironment.of(System.getenv(), upstream.env()));
+        builder.environment().putAll(ChildEnvironment.of(System.getenv(), resolvedEnv(upstream)));
         if (!upstream.cwd().isEmpty()) {
             builder.directory(new File(upstream.cwd()));
         }
@@ -85,6 +88,20 @@ final class StdioProcess implements MessageLink {
         log.info("Started upstream process {} (pid {}): {}", label, process.pid(), upstream.command().get(0));
         return new StdioProcess(label, process, outboxCapacity,
                 (int) Math.min(upstream.maxLineBytes(), Integer.MAX_VALUE - 8));
+    }
+
+    /** The configured variables with their {@code ${env:...}} and {@code ${file:...}} secrets resolved. */
+    private static Map<String, String> resolvedEnv(UpstreamConfig upstream) throws IOException {
+        Map<String, String> resolved = new LinkedHashMap<>();
+        for (Map.Entry<String, String> variable : upstream.env().entrySet()) {
+            try {
+                resolved.put(variable.getKey(), SecretTemplate.resolve(variable.getValue(), System::getenv,
+                        SecretTemplate::readFile));
+            } catch (IllegalArgumentException e) {
+                throw new IOException("env " + variable.getKey() + ": " + e.getMessage(), e);
+            }
+        }
+        return resolved;
     }
 
     /** Starts the threads that move the pipes; {@code listener} gets stdout from now on. Call it once. */

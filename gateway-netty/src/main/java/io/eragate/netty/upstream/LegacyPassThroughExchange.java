@@ -12,6 +12,7 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.sse.SseEncoder;
 import io.eragate.core.sse.SseEvent;
 import io.eragate.netty.exchange.ExchangeLifecycle;
+import io.eragate.core.auth.AuthRejections;
 import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
@@ -26,6 +27,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,16 +35,18 @@ import org.slf4j.LoggerFactory;
  * A legacy-era client's request (2025-11-25 Streamable HTTP: a POST of any message, the GET of a standalone stream, the
  * DELETE of a session) passed through to a legacy upstream as it is: same method and body, the transport's headers
  * ({@code Mcp-Session-Id}, {@code MCP-Protocol-Version}, {@code Last-Event-ID}), and the upstream's answer relayed
- * with its status and its {@code Mcp-Session-Id}, whatever the status: a legacy client understands its server's own
- * answers, a 404 for an ended session included. Sessions need no affinity beyond the route: a route has one upstream.
+ * with its status and its {@code Mcp-Session-Id} (sealed with the principal, see
+ * {@link io.eragate.core.security.SealedSessionIds}), whatever the status: a legacy client understands its server's
+ * own answers, a 404 for an ended session included. Sessions need no affinity beyond the route: a route has one
+ * upstream. An upstream refusing the gateway's credentials (401/403) is a 502, without its challenge.
  *
  * <p>Threading: created and driven on the client channel's event loop, which is also the upstream channel's loop.
  */
 public final class LegacyPassThroughExchange implements UpstreamCall.Handler, ClientExchange {
     private static final Logger log = LoggerFactory.getLogger(LegacyPassThroughExchange.class);
     /** Answer headers a legacy client may act on, besides the content type and the framing. */
-    private static final List<String> RELAYED_HEADERS = List.of("Mcp-Session-Id", "Allow", "Retry-After",
-            "WWW-Authenticate");
+    private static final String SESSION_ID = "Mcp-Session-Id";
+    private static final List<String> RELAYED_HEADERS = List.of(SESSION_ID, "Allow", "Retry-After");
 
     private final ChannelHandlerContext client;
     private final PassedThroughRequest request;
@@ -50,6 +54,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
     private final UpstreamChannelPool pool;
     private final Duration responseTimeout;
     private final ExchangeLifecycle lifecycle;
+    private final UnaryOperator<String> clientSessionId;
     private final ClientRelay relay;
     private UpstreamCall call;
     private boolean relaying;
@@ -59,15 +64,18 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
      * Prepares the exchange; {@link #start()} sends it.
      *
      * @param lifecycle the exchange's deadlines and end
+     * @param clientSessionId the {@code Mcp-Session-Id} the client gets for the upstream's (a sealed one)
      */
     public LegacyPassThroughExchange(ChannelHandlerContext client, PassedThroughRequest request, UpstreamTarget target,
-            UpstreamChannelPool pool, Duration responseTimeout, ExchangeLifecycle lifecycle) {
+            UpstreamChannelPool pool, Duration responseTimeout, ExchangeLifecycle lifecycle,
+            UnaryOperator<String> clientSessionId) {
         this.client = client;
         this.request = request;
         this.target = target;
         this.pool = pool;
         this.responseTimeout = responseTimeout;
         this.lifecycle = lifecycle;
+        this.clientSessionId = clientSessionId;
         this.relay = new ClientRelay(client, request.keepAlive(), request.clientAcceptsChunked());
     }
 
@@ -95,6 +103,15 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
         if (done) {
             return;
         }
+        int status = head.status().code();
+        if (status == 401 || status == 403) {
+            // The upstream refuses the gateway's credentials; its challenge is not the client's business.
+            call.abort();
+            ClientResponses.writeRejection(client, AuthRejections.upstreamRefused(null, target.name(), status),
+                    request.keepAlive());
+            finish();
+            return;
+        }
         relaying = true;
         lifecycle.upstreamHead();
         String contentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE);
@@ -105,7 +122,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
         for (String name : RELAYED_HEADERS) {
             String value = head.headers().get(name);
             if (value != null) {
-                response.headers().set(name, value);
+                response.headers().set(name, SESSION_ID.equals(name) ? clientSessionId.apply(value) : value);
             }
         }
         boolean sse = contentType != null && contentType.toLowerCase(Locale.ROOT).startsWith("text/event-stream");

@@ -1,5 +1,6 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.auth.AuthRejections;
 import io.eragate.core.era.LegacyAnswers;
 import io.eragate.core.exchange.FailureKind;
 import io.eragate.core.exchange.FailureMapper;
@@ -219,8 +220,9 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         if (complete) {
             LegacyAnswers.refusedForLackOfSession(status, body).ifPresent(onLegacyAnswer);
         }
-        Rejection answer = null;
-        if (complete && contentType.toLowerCase(Locale.ROOT).startsWith("application/json")
+        Rejection answer = status == 401 || status == 403
+                ? AuthRejections.upstreamRefused(forwarded.request().id(), target.name(), status) : null;
+        if (answer == null && complete && contentType.toLowerCase(Locale.ROOT).startsWith("application/json")
                 && JsonRpcCodec.decode(body) instanceof Decoded.Message message
                 && message.message() instanceof JsonRpcResponse response && response.isError()) {
             answer = Rejections.relayedUpstreamError(status >= 400 ? status : 502, forwarded.request().id(),

@@ -10,7 +10,8 @@ import javax.net.ssl.SSLParameters;
 
 /**
  * The pipeline of one upstream connection: TLS for {@code https} upstreams (with host name verification), the HTTP
- * client codec, and the handler that hands answers to the exchange that owns the connection.
+ * client codec, the gateway's own credentials for the upstream when it has any, and the handler that hands answers
+ * to the exchange that owns the connection.
  */
 final class UpstreamChannelInitializer extends ChannelInitializer<Channel> {
     private final UpstreamTarget target;
@@ -34,6 +35,9 @@ final class UpstreamChannelInitializer extends ChannelInitializer<Channel> {
             channel.pipeline().addLast("tls", tls);
         }
         channel.pipeline().addLast("http", new HttpClientCodec(8192, maxHeaderBytes, 65536));
+        if (!target.credentials().isEmpty()) {
+            channel.pipeline().addLast("credentials", new UpstreamCredentialsHandler(target.credentials()));
+        }
         channel.pipeline().addLast("response", new UpstreamResponseHandler());
     }
 }

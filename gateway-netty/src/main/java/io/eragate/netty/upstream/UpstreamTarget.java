@@ -14,14 +14,26 @@ import java.util.Objects;
  * @param pathAndQuery the request target sent upstream
  * @param hostHeader the {@code Host} header value sent upstream
  * @param tls whether the connection uses TLS ({@code https})
+ * @param credentials the gateway's own credentials for this upstream, added to every request sent to it
  */
 public record UpstreamTarget(String name, URI url, String host, int port, String pathAndQuery, String hostHeader,
-        boolean tls) {
+        boolean tls, UpstreamCredentials credentials) {
 
     public UpstreamTarget {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(url, "url");
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(credentials, "credentials");
+    }
+
+    /** This target with the gateway's credentials for it. */
+    public UpstreamTarget withCredentials(UpstreamCredentials newCredentials) {
+        return new UpstreamTarget(name, url, host, port, pathAndQuery, hostHeader, tls, newCredentials);
+    }
+
+    /** Another endpoint of the same upstream (an HTTP+SSE message endpoint), with the same credentials. */
+    public UpstreamTarget withUrl(URI newUrl) {
+        return of(name, newUrl).withCredentials(credentials);
     }
 
     /** Parses an {@code http://} or {@code https://} URL. */
@@ -40,6 +52,6 @@ public record UpstreamTarget(String name, URI url, String host, int port, String
         String pathAndQuery = url.getRawQuery() == null ? path : path + "?" + url.getRawQuery();
         String bareHost = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
         String hostHeader = url.getPort() == -1 ? host : host + ":" + port;
-        return new UpstreamTarget(name, url, bareHost, port, pathAndQuery, hostHeader, tls);
+        return new UpstreamTarget(name, url, bareHost, port, pathAndQuery, hostHeader, tls, UpstreamCredentials.NONE);
     }
 }

@@ -6,10 +6,15 @@ import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.ErasConfig;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.LimitsConfig;
+import io.eragate.core.config.AuthConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.MrtrConfig;
+import io.eragate.core.config.PolicyConfig;
+import io.eragate.core.config.RateLimitsConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.SecurityConfig;
 import io.eragate.core.config.SubscriptionsConfig;
+import io.eragate.core.config.TlsConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.netty.server.GatewayServer;
@@ -45,7 +50,8 @@ final class BridgeGateway implements AutoCloseable {
     }
 
     URI endpoint(String upstream) {
-        return URI.create("http://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream);
+        String scheme = config.listen().tls() == null ? "http" : "https";
+        return URI.create(scheme + "://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream);
     }
 
     ModernClient client(String upstream) {
@@ -98,9 +104,20 @@ final class BridgeGateway implements AutoCloseable {
             observer = told;
             return this;
         }
+        private SecurityConfig security = SecurityConfig.defaults();
+        private AuthConfig auth;
+        private TlsConfig tls;
+        private List<PolicyConfig> policies = List.of();
+        private RateLimitsConfig rateLimits = RateLimitsConfig.none();
 
         Builder upstream(String name, URI url, EraSetting era) {
             upstreams.add(new UpstreamConfig(name, url, era));
+            return this;
+        }
+
+        /** An upstream configured in full (credentials, for example). */
+        Builder upstream(UpstreamConfig upstream) {
+            upstreams.add(upstream);
             return this;
         }
 
@@ -162,6 +179,26 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        /** TLS on the MCP listener. */
+        Builder tls(TlsConfig settings) {
+            tls = settings;
+            return this;
+        }
+
+        /** The key ring {@code security.secrets}. */
+        Builder secrets(List<String> secrets) {
+            security = new SecurityConfig(security.allowedOrigins(), security.allowedHosts(), secrets);
+            return this;
+        }
+
+        /** Authentication (null: off), policies and rate limits. */
+        Builder identity(AuthConfig authSettings, List<PolicyConfig> policyRules, RateLimitsConfig limits) {
+            auth = authSettings;
+            policies = policyRules;
+            rateLimits = limits;
+            return this;
+        }
+
         Builder keepAliveInterval(Duration interval) {
             subscriptions = new SubscriptionsConfig(subscriptions.maxListenersPerSession(),
                     subscriptions.maxListeners(), interval, subscriptions.maxResourceSubscriptions());
@@ -178,7 +215,7 @@ final class BridgeGateway implements AutoCloseable {
             List<RouteConfig> routes = upstreams.stream()
                     .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
             GatewayConfig config = GatewayConfig.defaults()
-                    .withListen(new ListenConfig("127.0.0.1", 0))
+                    .withListen(new ListenConfig("127.0.0.1", 0, 0, tls))
                     .withAdmin(new AdminConfig("127.0.0.1", 0))
                     .withUpstreams(upstreams)
                     .withRoutes(routes)
@@ -186,7 +223,9 @@ final class BridgeGateway implements AutoCloseable {
                     .withBridge(bridge)
                     .withMrtr(mrtr)
                     .withSubscriptions(subscriptions)
-                    .withLimits(limits);
+                    .withLimits(limits)
+                    .withSecurity(security)
+                    .withIdentity(auth, policies, rateLimits);
             return BridgeGateway.start(config, observer);
         }
     }

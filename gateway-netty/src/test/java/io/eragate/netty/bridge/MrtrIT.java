@@ -21,24 +21,25 @@ class MrtrIT {
     private static final List<String> SECRETS = List.of("a-shared-secret-of-the-fleet");
 
     private static MrtrConfig mrtr(String instanceId, Duration roundTimeout) {
-        return new MrtrConfig(SECRETS, instanceId, roundTimeout, 16, 8, Duration.ofMillis(20),
+        return new MrtrConfig(instanceId, roundTimeout, 16, 8, Duration.ofMillis(20),
                 MrtrConfig.SessionCapabilities.AS_DECLARED);
     }
 
     private static MrtrConfig relayable() {
-        return new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 16, 8, Duration.ofMillis(20),
+        return new MrtrConfig("", Duration.ofSeconds(30), 16, 8, Duration.ofMillis(20),
                 MrtrConfig.SessionCapabilities.RELAYABLE);
     }
 
     private static BridgeGateway gateway(AskingUpstream upstream, MrtrConfig settings) {
-        return BridgeGateway.builder().upstream("asking", upstream.uri(), EraSetting.LEGACY).mrtr(settings).start();
+        return BridgeGateway.builder().upstream("asking", upstream.uri(), EraSetting.LEGACY).mrtr(settings)
+                .secrets(SECRETS).start();
     }
 
     private static ModernRequest call(Object id, String tool, String capabilities) {
         return ModernRequest.toolCall(id, tool, "{\"x\":1}").withCapabilities(capabilities);
     }
 
-    private static ModernRequest retry(ModernRequest original, Object id, JsonNode inputRequired, String responses) {
+    static ModernRequest retry(ModernRequest original, Object id, JsonNode inputRequired, String responses) {
         ObjectNode body = original.withParam("inputResponses", ModernRequest.parse(responses))
                 .withParam("requestState", inputRequired.path("requestState").asText()).body();
         body.put("id", id.toString());
@@ -253,7 +254,7 @@ class MrtrIT {
     @Test
     void beyondThePendingBoundTheUpstreamsRequestIsDeclined() {
         try (AskingUpstream upstream = new AskingUpstream();
-             BridgeGateway gateway = gateway(upstream, new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 1, 8,
+             BridgeGateway gateway = gateway(upstream, new MrtrConfig("", Duration.ofSeconds(30), 1, 8,
                      Duration.ofMillis(20), MrtrConfig.SessionCapabilities.AS_DECLARED))) {
 
             JsonNode waiting = gateway.client("asking").send(call(1, "ask", ALL)).result();
@@ -268,7 +269,7 @@ class MrtrIT {
     @Test
     void beyondMaxRoundsTheUpstreamsRequestIsDeclined() {
         try (AskingUpstream upstream = new AskingUpstream();
-             BridgeGateway gateway = gateway(upstream, new MrtrConfig(SECRETS, "", Duration.ofSeconds(30), 16, 1,
+             BridgeGateway gateway = gateway(upstream, new MrtrConfig("", Duration.ofSeconds(30), 16, 1,
                      Duration.ofMillis(20), MrtrConfig.SessionCapabilities.AS_DECLARED))) {
             ModernRequest first = call(1, "twice", ALL);
             JsonNode round1 = gateway.client("asking").send(first).result();

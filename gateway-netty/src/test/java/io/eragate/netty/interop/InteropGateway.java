@@ -1,16 +1,22 @@
 package io.eragate.netty.interop;
 
+import io.eragate.core.auth.Principal;
 import io.eragate.core.config.AdminConfig;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.SecurityConfig;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.security.SealedSessionIds;
+import io.eragate.core.security.StateSealer;
 import io.eragate.netty.server.GatewayServer;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Eragate started in-process with its defaults, MCP and admin listeners on loopback port 0, and each upstream
@@ -18,6 +24,8 @@ import java.util.Map;
  * user's configuration would have it.
  */
 final class InteropGateway implements AutoCloseable {
+    /** The key ring of the gateway, so that tests can open the session ids it seals. */
+    private static final String SECRET = "the-interop-gateway-key-ring";
     private final GatewayServer server;
 
     private InteropGateway(GatewayServer server) {
@@ -39,7 +47,8 @@ final class InteropGateway implements AutoCloseable {
                 .withListen(new ListenConfig("127.0.0.1", 0))
                 .withAdmin(new AdminConfig("127.0.0.1", 0))
                 .withUpstreams(upstreamConfigs)
-                .withRoutes(routes);
+                .withRoutes(routes)
+                .withSecurity(new SecurityConfig(null, null, List.of(SECRET)));
         try {
             return new InteropGateway(GatewayServer.start(config));
         } catch (InterruptedException e) {
@@ -51,6 +60,12 @@ final class InteropGateway implements AutoCloseable {
     /** The gateway's MCP endpoint for {@code upstream}. */
     String endpoint(String upstream) {
         return "http://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream;
+    }
+
+    /** The upstream's own session id inside the sealed one a client of {@code upstream} got (auth off). */
+    static Optional<String> upstreamSessionId(String sealed, String upstream) {
+        return new SealedSessionIds(StateSealer.fromSecret(SECRET.getBytes(StandardCharsets.UTF_8)))
+                .open(sealed, Principal.ANONYMOUS.id(), upstream);
     }
 
     @Override

@@ -68,7 +68,7 @@ class LegacyClientIT {
         assertThat(line.at("/serverInfo/name").asText()).isEqualTo("mcp-servers/everything");
         assertThat(names(line.path("tools"))).contains("echo", "trigger-long-running-operation");
         assertThat(line.at("/result/content/0/text").asText()).isEqualTo("Echo: hi");
-        String sessionId = upstreamSessionId(line);
+        String sessionId = upstreamSessionId(line, endpoint);
         assertThat(everything.awaitStderr("Establishing new SSE stream for session " + sessionId,
                 UPSTREAM_LOG_TIMEOUT)).as("the client's GET stream reached the server on its session").isTrue();
         assertThat(exchanges(line)).as("every HTTP exchange the client made").contains("GET 200", "DELETE 200");
@@ -86,7 +86,7 @@ class LegacyClientIT {
         assertThat(line.at("/result/content/0/text").asText())
                 .isEqualTo("Long running operation completed. Duration: 0.3 seconds, Steps: 3.");
         assertThat(line.path("progressCount").asInt()).as(line.toString()).isEqualTo(3);
-        upstreamSessionId(line);
+        upstreamSessionId(line, endpoint);
         assertThat(line.path("terminated").asBoolean()).as(line.toString()).isTrue();
     }
 
@@ -97,7 +97,7 @@ class LegacyClientIT {
 
         assertThat(line.path("elicitations").asInt()).as(line.toString()).isEqualTo(1);
         assertThat(line.at("/result/content/1/text").asText()).contains("- Name: Ada", "- Agreed to terms: true");
-        upstreamSessionId(line);
+        upstreamSessionId(line, endpoint);
         assertThat(line.path("terminated").asBoolean()).as(line.toString()).isTrue();
     }
 
@@ -112,16 +112,23 @@ class LegacyClientIT {
     }
 
     /**
-     * The session id the client held, after checking that server-everything minted it: a pass-through relays the
-     * upstream's {@code Mcp-Session-Id} rather than one of its own.
+     * The upstream's session id behind the one the client held, after checking that server-everything minted it:
+     * through Eragate the client holds that id sealed with its principal (never the upstream's own), directly the
+     * upstream's own.
      */
-    private static String upstreamSessionId(JsonNode line) {
+    private static String upstreamSessionId(JsonNode line, Endpoint endpoint) {
         JsonNode sessionId = line.path("sessionId");
         assertThat(sessionId.isTextual()).as("the client saw an Mcp-Session-Id: %s", line).isTrue();
-        assertThat(everything.awaitStderr("Session initialized with ID: " + sessionId.asText(), UPSTREAM_LOG_TIMEOUT))
-                .as("server-everything minted the client's session id %s%n%s", sessionId, everything.output())
+        String upstreamId = sessionId.asText();
+        if (endpoint == Endpoint.THROUGH_ERAGATE) {
+            upstreamId = InteropGateway.upstreamSessionId(sessionId.asText(), "everything")
+                    .orElseThrow(() -> new AssertionError("not a session id Eragate sealed: " + sessionId));
+            assertThat(upstreamId).isNotEqualTo(sessionId.asText());
+        }
+        assertThat(everything.awaitStderr("Session initialized with ID: " + upstreamId, UPSTREAM_LOG_TIMEOUT))
+                .as("server-everything minted the client's session id %s%n%s", upstreamId, everything.output())
                 .isTrue();
-        return sessionId.asText();
+        return upstreamId;
     }
 
     /** The client's HTTP exchanges as {@code "METHOD status"}. */

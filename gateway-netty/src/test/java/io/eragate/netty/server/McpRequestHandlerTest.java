@@ -2,6 +2,7 @@ package io.eragate.netty.server;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eragate.core.auth.Admission;
 import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.ErasConfig;
@@ -15,6 +16,7 @@ import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.security.StateSealer;
 import io.eragate.core.security.OriginPolicy;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
@@ -86,7 +88,8 @@ class McpRequestHandlerTest {
         FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routes,
                 OriginPolicy.of(List.of(), List.of("localhost")), ProtocolVersions.MODERN));
         LegacyBridge bridge = new LegacyBridge(BridgeConfig.defaults(), MrtrConfig.defaults(),
-                SubscriptionsConfig.defaults(), Map.of("held", target), pools, eras, GatewayVersion.current());
+                SubscriptionsConfig.defaults(), Map.of("held", target), pools, eras, GatewayVersion.current(),
+                StateSealer.random(), Admission.OPEN.policies());
         context = new GatewayContext(frontDoor, routes, Map.of("held", target), pools, LimitsConfig.defaults(), eras,
                 bridge);
     }

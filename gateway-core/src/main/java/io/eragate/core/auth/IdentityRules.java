@@ -1,0 +1,47 @@
+package io.eragate.core.auth;
+
+import io.eragate.core.config.AuthConfig;
+import io.eragate.core.config.MatchConfig;
+import io.eragate.core.config.PolicyConfig;
+import io.eragate.core.config.RateLimitRuleConfig;
+import io.eragate.core.ratelimit.RateLimitRule;
+import io.eragate.core.route.Glob;
+import java.util.List;
+
+/** The decision objects of the validated {@code auth}, {@code policies} and {@code rateLimits} keys. */
+public final class IdentityRules {
+
+    private IdentityRules() {
+    }
+
+    /** The policy decision: {@code auth.scopes} for every request, then the rules in order. */
+    public static Policies policies(AuthConfig auth, List<PolicyConfig> policies) {
+        return new Policies(auth.scopes(), policies.stream()
+                .map(policy -> new PolicyRule(Glob.of(policy.match().method()), glob(policy.match().name()),
+                        policy.scopes(), policy.claims()))
+                .toList());
+    }
+
+    /** The rate-limit rules, in order. */
+    public static List<RateLimitRule> rateLimits(List<RateLimitRuleConfig> rules) {
+        return rules.stream().map(IdentityRules::rateLimit).toList();
+    }
+
+    private static RateLimitRule rateLimit(RateLimitRuleConfig rule) {
+        RateLimitRule.KeyKind key = null;
+        for (RateLimitRule.KeyKind kind : RateLimitRule.KeyKind.values()) {
+            if (kind.yaml().equals(rule.key())) {
+                key = kind;
+            }
+        }
+        if (key == null) {
+            throw new IllegalArgumentException("unknown rate-limit key " + rule.key());
+        }
+        MatchConfig match = rule.match();
+        return new RateLimitRule(key, glob(match.method()), glob(match.name()), rule.requests(), rule.per());
+    }
+
+    private static Glob glob(String pattern) {
+        return pattern == null ? null : Glob.of(pattern);
+    }
+}

@@ -1,0 +1,32 @@
+package io.eragate.core.config;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code upstreams[].oauth}: the gateway's own OAuth client credentials for an upstream (RFC 6749 §4.4). The token is
+ * fetched at start-up, cached, refreshed before it expires, and sent as {@code Authorization: Bearer}; the client's
+ * token never goes upstream.
+ *
+ * @param tokenUrl the authorization server's token endpoint
+ * @param clientId the gateway's client id there (may hold {@code ${env:...}}/{@code ${file:...}})
+ * @param clientSecret the client secret (may hold {@code ${env:...}}/{@code ${file:...}}; never logged)
+ * @param scopes scopes asked for (default none)
+ */
+public record UpstreamOAuthConfig(URI tokenUrl, String clientId, String clientSecret, List<String> scopes) {
+
+    public UpstreamOAuthConfig {
+        Objects.requireNonNull(tokenUrl, "tokenUrl");
+        Objects.requireNonNull(clientId, "clientId");
+        Objects.requireNonNull(clientSecret, "clientSecret");
+        scopes = List.copyOf(scopes);
+    }
+
+    /** The secret must not show up in logs or dumps of the configuration. */
+    @Override
+    public String toString() {
+        return "UpstreamOAuthConfig[tokenUrl=" + tokenUrl + ", clientId=" + clientId + ", clientSecret=(hidden),"
+                + " scopes=" + scopes + "]";
+    }
+}

@@ -1,0 +1,173 @@
+package io.eragate.netty.auth;
+
+import io.eragate.core.auth.Admission;
+import io.eragate.core.auth.Authenticator;
+import io.eragate.core.auth.IdentityRules;
+import io.eragate.core.auth.JwksCache;
+import io.eragate.core.auth.Policies;
+import io.eragate.core.auth.ProtectedResource;
+import io.eragate.core.auth.TokenValidator;
+import io.eragate.core.config.AuthConfig;
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.ratelimit.BucketStore;
+import io.eragate.core.ratelimit.MemoryBucketStore;
+import io.eragate.core.ratelimit.RateLimiter;
+import io.eragate.core.security.KeyRing;
+import io.eragate.core.security.SealedSessionIds;
+import io.eragate.core.security.StateSealer;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the server builds once from the identity keys: the authenticator (when {@code auth} is on), the admission of
+ * validated requests (policies, rate limits), and the sealer of the key ring {@code security.secrets}.
+ */
+public final class Identity implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(Identity.class);
+    /** Bounds each HTTP exchange with the authorization server; keys are fetched rarely and off the event loop. */
+    private static final Duration KEY_FETCH_TIMEOUT = Duration.ofSeconds(10);
+
+    private final AuthConfig auth;
+    private final Authenticator authenticator;
+    private final Admission admission;
+    private final StateSealer sealer;
+    private final SealedSessionIds sessionIds;
+    private final BucketStore store;
+    private final boolean tls;
+
+    private Identity(AuthConfig auth, Authenticator authenticator, Admission admission, StateSealer sealer,
+            BucketStore store, boolean tls) {
+        this.auth = auth;
+        this.authenticator = authenticator;
+        this.admission = admission;
+        this.sealer = sealer;
+        this.sessionIds = new SealedSessionIds(sealer);
+        this.store = store;
+        this.tls = tls;
+    }
+
+    /** No authentication, no limits, a random key: what tests and the demo use unless they say otherwise. */
+    public static Identity open() {
+        return new Identity(null, null, Admission.OPEN, StateSealer.random(), null, false);
+    }
+
+    /**
+     * Builds the identity of {@code config}.
+     *
+     * @param tls whether the MCP listener speaks TLS (public URLs are then {@code https})
+     * @param store the bucket store rate limits use ({@link #storeFor} picks it from the configuration)
+     * @param onLimited told of every request refused by a rate limit (the metrics hook)
+     */
+    public static Identity of(GatewayConfig config, boolean tls, BucketStore store,
+            Consumer<RateLimiter.Limited> onLimited) {
+        StateSealer sealer = sealer(config.security().secrets());
+        RateLimiter limiter = new RateLimiter(IdentityRules.rateLimits(config.rateLimits().rules()), store);
+        Optional<AuthConfig> auth = config.authentication();
+        if (auth.isEmpty()) {
+            return new Identity(null, null, new Admission(null, limiter, onLimited), sealer, store, tls);
+        }
+        AuthConfig settings = auth.get();
+        JwksCache keys = new JwksCache(new HttpJwksFetcher(settings.issuer(), KEY_FETCH_TIMEOUT),
+                Clock.systemUTC(), settings.jwksMinRefreshInterval(), settings.jwksMaxAge());
+        // The first load starts now, so that the first request rarely waits for it.
+        keys.refresh();
+        Authenticator authenticator = new Authenticator(
+                new TokenValidator(settings.issuer(), settings.clockSkew(), Clock.systemUTC()), keys);
+        Policies policies = IdentityRules.policies(settings, config.policies());
+        return new Identity(settings, authenticator, new Admission(policies, limiter, onLimited), sealer, store, tls);
+    }
+
+    /**
+     * An identity whose tokens {@code authenticator} judges (for tests and embedding), with no policies beyond
+     * {@code auth.scopes} and no rate limits.
+     */
+    public static Identity withAuthenticator(AuthConfig auth, Authenticator authenticator, boolean tls) {
+        return new Identity(auth, authenticator, new Admission(new Policies(auth.scopes(), List.of()),
+                new RateLimiter(List.of(), new MemoryBucketStore(1, System::nanoTime)), limited -> { }),
+                StateSealer.random(), null, tls);
+    }
+
+    /** The bucket store of {@code config}: in memory unless {@code rateLimits.store} names Redis. */
+    public static BucketStore storeFor(GatewayConfig config) {
+        if (config.rateLimits().isRedis() && !config.rateLimits().rules().isEmpty()) {
+            log.info("rate limits: buckets shared through Redis ({})", config.rateLimits());
+            return new RedisBucketStore(config.rateLimits().store());
+        }
+        return new MemoryBucketStore(config.rateLimits().maxKeys(), System::nanoTime);
+    }
+
+    private static StateSealer sealer(List<String> secrets) {
+        if (secrets.isEmpty()) {
+            log.info("security.secrets is empty: requestState and sealed session ids use a random key of this "
+                    + "process, so they open only on this instance and only until it restarts");
+            return StateSealer.random();
+        }
+        List<byte[]> older = secrets.subList(1, secrets.size()).stream()
+                .map(secret -> secret.getBytes(StandardCharsets.UTF_8)).toList();
+        return new StateSealer(KeyRing.fromSecrets(secrets.get(0).getBytes(StandardCharsets.UTF_8), older));
+    }
+
+    /** Whether requests must carry a valid bearer token. */
+    public boolean authenticates() {
+        return auth != null;
+    }
+
+    /** The resource-server settings; only when {@link #authenticates()}. */
+    public AuthConfig auth() {
+        return auth;
+    }
+
+    /** The authenticator; only when {@link #authenticates()}. */
+    public Authenticator authenticator() {
+        return authenticator;
+    }
+
+    /** Policies and rate limits for validated requests. */
+    public Admission admission() {
+        return admission;
+    }
+
+    /** The sealer of the key ring, for {@code requestState} and sealed session ids. */
+    public StateSealer sealer() {
+        return sealer;
+    }
+
+    /** The sealer of passed-through sessions' ids. */
+    public SealedSessionIds sessionIds() {
+        return sessionIds;
+    }
+
+    /** {@code http(s)://host} as the client reached the gateway ({@code host} from its validated Host header). */
+    public String publicOrigin(String host) {
+        return (tls ? "https://" : "http://") + host;
+    }
+
+    /** The audiences a token for the route at {@code routePath} may name: the configured ones, or its public URL. */
+    public List<String> audiences(String host, String routePath) {
+        return auth.audience().isEmpty() ? List.of(publicOrigin(host) + routePath) : auth.audience();
+    }
+
+    /** The URL of the route's protected resource metadata. */
+    public String resourceMetadataUrl(String host, String routePath) {
+        return ProtectedResource.metadataUrl(publicOrigin(host), routePath);
+    }
+
+    /** The route's protected resource metadata document. */
+    public byte[] resourceMetadata(String host, String routePath) {
+        String resource = auth.audience().isEmpty() ? publicOrigin(host) + routePath : auth.audience().get(0);
+        return ProtectedResource.document(resource, auth.issuer(), auth.scopes());
+    }
+
+    @Override
+    public void close() {
+        if (store != null) {
+            store.close();
+        }
+    }
+}

@@ -1,0 +1,2 @@
+/** Tests of the server side of identity. */
+package io.eragate.netty.auth;
