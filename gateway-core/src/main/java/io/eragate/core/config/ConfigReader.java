@@ -45,6 +45,7 @@ final class ConfigReader {
     static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
     static final MrtrConfig DEFAULT_MRTR = ConfigMapping.defaults(ConfigReader::mrtr);
     static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
+    static final ShutdownConfig DEFAULT_SHUTDOWN = ConfigMapping.defaults(ConfigReader::shutdown);
 
     private ConfigReader() {
     }
@@ -72,8 +73,20 @@ final class ConfigReader {
         BridgeConfig bridge = root.mapping("bridge", ConfigReader::bridge);
         MrtrConfig mrtr = root.mapping("mrtr", ConfigReader::mrtr);
         SubscriptionsConfig subscriptions = root.mapping("subscriptions", ConfigReader::subscriptions);
+        ShutdownConfig shutdown = root.mapping("shutdown", ConfigReader::shutdown);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
+    }
+
+    static ShutdownConfig shutdown(ConfigMapping section) {
+        Duration grace = section.duration("readinessGrace", Duration.ofSeconds(5), Duration.ZERO, Duration.ofHours(1));
+        Duration drain = section.duration("drainTimeout", Duration.ofSeconds(30), MIN_TIMEOUT, Duration.ofHours(1));
+        if (grace.compareTo(drain) > 0) {
+            section.problem("readinessGrace", "must not be longer than shutdown.drainTimeout ("
+                    + ConfigUnits.formatDuration(drain) + "), since the grace lies inside the drain, got "
+                    + ConfigUnits.formatDuration(grace));
+        }
+        return new ShutdownConfig(grace, drain);
     }
 
     static ListenConfig listen(ConfigMapping section) {

@@ -18,6 +18,7 @@ import java.util.Optional;
  * @param bridge    pooled sessions for legacy upstreams
  * @param mrtr      multi round-trip requests through the bridge
  * @param subscriptions {@code subscriptions/listen} streams served from legacy upstreams
+ * @param shutdown  how the gateway drains when it is asked to stop
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -29,9 +30,11 @@ public record GatewayConfig(
         ErasConfig eras,
         BridgeConfig bridge,
         MrtrConfig mrtr,
-        SubscriptionsConfig subscriptions) {
+        SubscriptionsConfig subscriptions,
+        ShutdownConfig shutdown) {
 
     public GatewayConfig {
+        Objects.requireNonNull(shutdown, "shutdown");
         Objects.requireNonNull(listen, "listen");
         Objects.requireNonNull(admin, "admin");
         upstreams = List.copyOf(upstreams);
@@ -42,6 +45,20 @@ public record GatewayConfig(
         Objects.requireNonNull(bridge, "bridge");
         Objects.requireNonNull(mrtr, "mrtr");
         Objects.requireNonNull(subscriptions, "subscriptions");
+    }
+
+    /** A configuration whose shutdown section has its defaults. */
+    public GatewayConfig(ListenConfig listen, AdminConfig admin, List<UpstreamConfig> upstreams,
+            List<RouteConfig> routes, SecurityConfig security, LimitsConfig limits, ErasConfig eras,
+            BridgeConfig bridge, MrtrConfig mrtr, SubscriptionsConfig subscriptions) {
+        this(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr, subscriptions,
+                ShutdownConfig.defaults());
+    }
+
+    /** This configuration with another shutdown section. */
+    public GatewayConfig withShutdown(ShutdownConfig newShutdown) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions, newShutdown);
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
@@ -60,60 +77,60 @@ public record GatewayConfig(
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
         return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
         return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
         return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
         return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with other Origin/Host lists. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
         return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with other era settings. */
     public GatewayConfig withEras(ErasConfig newEras) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with other bridge settings. */
     public GatewayConfig withBridge(BridgeConfig newBridge) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with other multi round-trip settings. */
     public GatewayConfig withMrtr(MrtrConfig newMrtr) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newMrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 
     /** This configuration with other subscription settings. */
     public GatewayConfig withSubscriptions(SubscriptionsConfig newSubscriptions) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                newSubscriptions);
+                newSubscriptions, shutdown);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, mrtr,
-                subscriptions);
+                subscriptions, shutdown);
     }
 }

@@ -84,6 +84,7 @@ class ConfigDriftTest {
         probes.put("bridge", MINIMAL + "bridge: {zz: 1}");
         probes.put("mrtr", MINIMAL + "mrtr: {zz: 1}");
         probes.put("subscriptions", MINIMAL + "subscriptions: {zz: 1}");
+        probes.put("shutdown", MINIMAL + "shutdown: {zz: 1}");
         assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
 
         sections().forEach((path, type) -> {

@@ -32,7 +32,7 @@ class ConfigValidationTest {
             """;
     private static final String LIMIT_KEYS = "maxBodyBytes, maxHeaderBytes, maxInitialLineBytes, maxConnections,"
             + " idleTimeout, upstreamConnectTimeout, upstreamResponseTimeout, maxUpstreamConnectionsPerEventLoop,"
-            + " maxPendingUpstreamAcquires";
+            + " maxPendingUpstreamAcquires, upstreamIdleTimeout, upstreamTotalTimeout";
     private static final String UPSTREAM_KEYS = "name, url, command, env, cwd, instances, restart, era, maxLineBytes,"
             + " maxPendingRequests, requestTimeout";
 
@@ -42,7 +42,13 @@ class ConfigValidationTest {
                         "limits.maxBodyByte: unknown key (known: " + LIMIT_KEYS + ")"),
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
                         "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,"
-                                + " subscriptions)"),
+                                + " subscriptions, shutdown)"),
+                row("a readiness grace longer than the drain", VALID_BASE
+                        + "shutdown: {readinessGrace: 10s, drainTimeout: 5s}",
+                        "shutdown.readinessGrace: must not be longer than shutdown.drainTimeout (5s), since the grace"
+                                + " lies inside the drain, got 10s"),
+                row("a negative-free total timeout bound", VALID_BASE + "limits: {upstreamTotalTimeout: 25h}",
+                        "limits.upstreamTotalTimeout: must be between 0ms and 24h, got \"25h\""),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",

@@ -1,7 +1,11 @@
 package io.eragate.netty.server;
 
 import io.eragate.core.config.LimitsConfig;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.HttpDecoderConfig;
@@ -25,6 +29,8 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
 
     private final GatewayContext context;
     private final ConnectionLimitHandler connectionLimit;
+    /** Every open client connection, so that a draining gateway can reach the exchanges still running. */
+    private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
     /** Creates the initializer for one server. */
     public GatewayInitializer(GatewayContext context) {
@@ -38,9 +44,30 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         return connectionLimit.openConnections();
     }
 
+    /** Client connections with an exchange in flight (or a request about to start). */
+    int busyConnections() {
+        int busy = 0;
+        for (Channel client : clients) {
+            if (McpRequestHandler.isBusy(client)) {
+                busy++;
+            }
+        }
+        return busy;
+    }
+
+    /** Tells every client connection that the drain deadline has come; returns how many were busy. */
+    int drainDeadline(DrainDeadline deadline) {
+        int busy = busyConnections();
+        for (Channel client : clients) {
+            client.eventLoop().execute(() -> client.pipeline().fireUserEventTriggered(deadline));
+        }
+        return busy;
+    }
+
     @Override
     protected void initChannel(SocketChannel channel) {
         ChannelPipeline pipeline = channel.pipeline();
+        clients.add(channel);
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
         pipeline.addLast(MCP, new McpRequestHandler(context));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.ShutdownConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
@@ -42,6 +43,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -53,6 +56,8 @@ public final class GatewayServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GatewayServer.class);
     /** Idle pooled upstream connections close before common server keep-alive timeouts (Node: 5 s) do. */
     private static final Duration UPSTREAM_POOL_IDLE = Duration.ofSeconds(4);
+    /** How long ended requests get to write their errors and send their cancellations before the loops stop. */
+    private static final Duration DRAIN_SETTLE = Duration.ofSeconds(2);
 
     private final EventLoopGroup bossGroup;
     private final EventLoopGroup workerGroup;
@@ -62,6 +67,9 @@ public final class GatewayServer implements AutoCloseable {
     private final AdminPages adminPages;
     private final GatewayContext context;
     private volatile boolean ready;
+    private volatile boolean draining;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private ShutdownConfig shutdown = ShutdownConfig.defaults();
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
             Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages, GatewayContext context) {
@@ -105,7 +113,8 @@ public final class GatewayServer implements AutoCloseable {
                         @Override
                         protected void initChannel(SocketChannel ch) {
                             ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(64 * 1024),
-                                    new AdminHandler(() -> self[0] != null && self[0].ready, pages));
+                                    new AdminHandler(() -> self[0] != null && self[0].ready
+                                            && !self[0].draining, pages));
                         }
                     }, limits);
             Channel listen;
@@ -122,6 +131,7 @@ public final class GatewayServer implements AutoCloseable {
             context.stdio().start();
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, context);
             self[0] = server;
+            server.shutdown = config.shutdown();
             server.ready = true;
             log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
                     listen.localAddress(), admin.localAddress(), transport.name(), server.workerThreads());
@@ -240,9 +250,50 @@ public final class GatewayServer implements AutoCloseable {
         return initializer.openConnections();
     }
 
+    /** Whether the gateway is stopping: {@code /readyz} answers 503 from the moment it starts to drain. */
+    public boolean isDraining() {
+        return draining;
+    }
+
+    /**
+     * Stops gracefully (SIGTERM, SIGINT): {@code /readyz} turns 503 at once; the listener keeps accepting for
+     * {@code shutdown.readinessGrace}, then stops, and listen streams get their final result; requests in flight
+     * may finish until {@code shutdown.drainTimeout}; what still runs then ends with a JSON-RPC error for its id
+     * and is cancelled upstream. Returns once the gateway is closed: as soon as nothing is in flight and the grace
+     * has passed, at the drain deadline at the latest (plus the time to end what ran).
+     */
+    public void drainAndClose() throws InterruptedException {
+        long start = System.nanoTime();
+        draining = true;
+        log.info("Draining: /readyz answers 503; accepting for {} more, requests may run for {}",
+                shutdown.readinessGrace(), shutdown.drainTimeout());
+        sleepUntil(start + shutdown.readinessGrace().toNanos(), () -> false);
+        listenChannel.close().awaitUninterruptibly();
+        context.bridge().listens().close();
+        long deadline = start + shutdown.drainTimeout().toNanos();
+        sleepUntil(deadline, () -> initializer.busyConnections() == 0);
+        if (initializer.busyConnections() > 0) {
+            int ended = initializer.drainDeadline(new DrainDeadline(shutdown.drainTimeout()));
+            log.warn("shutdown.drainTimeout ({}) passed with {} requests in flight; ending them with an error and "
+                    + "cancelling them upstream", shutdown.drainTimeout(), ended);
+            // Their answers and cancellations go out while the event loops still run.
+            sleepUntil(System.nanoTime() + DRAIN_SETTLE.toNanos(), () -> initializer.busyConnections() == 0);
+        }
+        close();
+    }
+
+    private static void sleepUntil(long deadlineNanos, BooleanSupplier done) throws InterruptedException {
+        while (!done.getAsBoolean() && deadlineNanos - System.nanoTime() > 0) {
+            Thread.sleep(Math.max(1, Math.min(20, (deadlineNanos - System.nanoTime()) / 1_000_000)));
+        }
+    }
+
     /** Stops accepting, closes every connection and waits for the event loops to end. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         ready = false;
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();

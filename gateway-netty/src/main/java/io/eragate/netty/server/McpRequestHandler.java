@@ -74,6 +74,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private ClientExchange current;
     /** What is learned about the request being served, for its outcome report. */
     private OutcomeRecorder outcome;
+    /** The lifecycle of the exchange in flight, for the drain deadline. */
+    private ExchangeLifecycle currentLifecycle;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
 
@@ -308,11 +310,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** The lifecycle of the exchange about to start: its deadlines, its outcome, and its end. */
     private ExchangeLifecycle lifecycle(ChannelHandlerContext ctx, UpstreamDeadlines deadlines) {
-        return new ExchangeLifecycle(ctx.executor(), deadlines, outcome, () -> done(ctx));
+        currentLifecycle = new ExchangeLifecycle(ctx.executor(), deadlines, outcome, () -> done(ctx));
+        return currentLifecycle;
     }
 
     private void done(ChannelHandlerContext ctx) {
         current = null;
+        currentLifecycle = null;
         FullHttpRequest next = ctx.channel().isActive() ? queued.pollFirst() : null;
         if (next == null) {
             setBusy(ctx, false);
@@ -344,6 +348,20 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             request.release();
         }
         ctx.fireChannelInactive();
+    }
+
+    @Override
+    public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof DrainDeadline deadline) {
+            ExchangeLifecycle running = currentLifecycle;
+            if (running != null) {
+                running.drainDeadline(deadline.after());
+            } else if (!busy) {
+                ctx.close();
+            }
+            return;
+        }
+        ctx.fireUserEventTriggered(evt);
     }
 
     @Override

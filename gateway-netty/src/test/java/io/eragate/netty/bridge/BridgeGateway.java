@@ -9,6 +9,7 @@ import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.config.ListenConfig;
 import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.ShutdownConfig;
 import io.eragate.core.config.SubscriptionsConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.exchange.ExchangeObserver;
@@ -88,6 +89,12 @@ final class BridgeGateway implements AutoCloseable {
         private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
         private ExchangeObserver observer = ExchangeObserver.NONE;
         private LimitsConfig limits = LimitsConfig.defaults();
+        private ShutdownConfig shutdown = ShutdownConfig.defaults();
+
+        Builder shutdown(ShutdownConfig chosen) {
+            shutdown = chosen;
+            return this;
+        }
 
         Builder limits(LimitsConfig chosen) {
             limits = chosen;
@@ -186,7 +193,8 @@ final class BridgeGateway implements AutoCloseable {
                     .withBridge(bridge)
                     .withMrtr(mrtr)
                     .withSubscriptions(subscriptions)
-                    .withLimits(limits);
+                    .withLimits(limits)
+                    .withShutdown(shutdown);
             return BridgeGateway.start(config, observer);
         }
     }
