@@ -107,6 +107,7 @@ class ConfigDriftTest {
         probes.put("rateLimits.rules[]", MINIMAL + "rateLimits: {rules: [{key: global, requests: 1, per: 1s, zz: 1}]}");
         probes.put("rateLimits.rules[].match",
                 MINIMAL + "rateLimits: {rules: [{key: global, match: {zz: 1}, requests: 1, per: 1s}]}");
+        probes.put("shutdown", MINIMAL + "shutdown: {zz: 1}");
         assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
 
         sections().forEach((path, type) -> {

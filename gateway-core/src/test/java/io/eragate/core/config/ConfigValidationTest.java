@@ -78,6 +78,12 @@ class ConfigValidationTest {
                         "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge,"
                                 + " mrtr, subscriptions, shutdown, telemetry, logging, health, reload, auth, policies,"
                                 + " rateLimits)"),
+                row("a readiness grace longer than the drain", VALID_BASE
+                        + "shutdown: {readinessGrace: 10s, drainTimeout: 5s}",
+                        "shutdown.readinessGrace: must not be longer than shutdown.drainTimeout (5s), since the grace"
+                                + " lies inside the drain, got 10s"),
+                row("a negative-free total timeout bound", VALID_BASE + "limits: {upstreamTotalTimeout: 25h}",
+                        "limits.upstreamTotalTimeout: must be between 0ms and 24h, got \"25h\""),
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",

@@ -221,7 +221,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
                 ModernRequestTranslator.clientProgressToken(request));
         if (begun.isEmpty()) {
             fail(UpstreamFailure.of(FailureKind.BUSY, target.name(), "upstream " + target.name()
-                    + " session already carries " + rewriter.maxInFlight() + " requests (bridge.maxInFlightPerSession)"));
+                    + " session already carries " + rewriter.maxInFlight()
+                    + " requests (bridge.maxInFlightPerSession)"));
             return;
         }
         exchange = begun.get();
@@ -784,8 +785,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         log.info("[{}] upstream {}: {} ({}) passed; cancelling", client.channel().id(), target.name(), after,
                 deadline.key());
         cancelUpstream("request timed out after " + after.toMillis() + " ms");
-        fail(UpstreamFailure.timeout(deadline == ExchangeLifecycle.Deadline.IDLE ? FailureKind.IDLE_TIMEOUT
-                : FailureKind.TOTAL_TIMEOUT, target.name(), after, deadline.key()));
+        fail(UpstreamFailure.timeout(deadline.failureKind(), target.name(), after, deadline.key()));
     }
 
     /** Ends the exchange with the one mapping of {@code failure}: a response, or the open stream's last event. */

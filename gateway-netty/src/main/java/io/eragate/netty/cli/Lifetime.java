@@ -10,11 +10,19 @@ import java.util.concurrent.CountDownLatch;
 @FunctionalInterface
 interface Lifetime {
 
-    /** Until the JVM shuts down (Ctrl-C, SIGTERM): the shutdown hook closes the gateway before the JVM exits. */
+    /**
+     * Until the JVM shuts down (Ctrl-C, SIGTERM): the shutdown hook drains the gateway ({@code shutdown.*}) and
+     * closes it before the JVM exits.
+     */
     Lifetime UNTIL_JVM_SHUTDOWN = server -> {
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            server.close();
+            try {
+                server.drainAndClose();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                server.close();
+            }
             stopped.countDown();
         }, "eragate-shutdown"));
         stopped.await();

@@ -2,6 +2,7 @@ package io.eragate.netty.exchange;
 
 import io.eragate.core.exchange.ErrorTypes;
 import io.eragate.core.exchange.ExchangeObserver;
+import io.eragate.core.exchange.FailureKind;
 import io.eragate.core.exchange.OutcomeRecorder;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -39,19 +40,28 @@ public final class ExchangeLifecycle {
     /** Which deadline passed. */
     public enum Deadline {
         /** {@code limits.upstreamIdleTimeout}: the upstream went silent mid-answer. */
-        IDLE("limits.upstreamIdleTimeout"),
+        IDLE("limits.upstreamIdleTimeout", FailureKind.IDLE_TIMEOUT),
         /** {@code limits.upstreamTotalTimeout}: the exchange took too long altogether. */
-        TOTAL("limits.upstreamTotalTimeout");
+        TOTAL("limits.upstreamTotalTimeout", FailureKind.TOTAL_TIMEOUT),
+        /** {@code shutdown.drainTimeout}: the gateway is stopping and the exchange is still running. */
+        DRAIN("shutdown.drainTimeout", FailureKind.SHUTDOWN);
 
         private final String key;
+        private final FailureKind failureKind;
 
-        Deadline(String key) {
+        Deadline(String key, FailureKind failureKind) {
             this.key = key;
+            this.failureKind = failureKind;
         }
 
         /** The configuration key that set it. */
         public String key() {
             return key;
+        }
+
+        /** The failure it makes of the exchange, for the failure mapper. */
+        public FailureKind failureKind() {
+            return failureKind;
         }
     }
 
@@ -188,12 +198,20 @@ public final class ExchangeLifecycle {
         }
     }
 
+    /**
+     * The gateway is stopping and its drain deadline ({@code after} since the signal) has come: the exchange ends
+     * with an error for its id and cancels upstream, as for any deadline.
+     */
+    public void drainDeadline(Duration after) {
+        expire(Deadline.DRAIN, after);
+    }
+
     private void expire(Deadline deadline, Duration after) {
-        if (phase == Phase.ENDED || expired) {
+        if (phase == Phase.ENDED || expired || expiry == null) {
             return;
         }
         expired = true;
-        outcome.errorType(ErrorTypes.TIMEOUT);
+        outcome.errorType(deadline == Deadline.DRAIN ? ErrorTypes.SHUTDOWN : ErrorTypes.TIMEOUT);
         expiry.expired(deadline, after);
     }
 

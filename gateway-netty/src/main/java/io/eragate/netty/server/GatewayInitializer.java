@@ -2,7 +2,11 @@ package io.eragate.netty.server;
 
 import io.eragate.core.config.LimitsConfig;
 import io.netty.channel.ChannelOption;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
+import io.netty.channel.group.ChannelGroup;
+import io.netty.channel.group.DefaultChannelGroup;
+import io.netty.util.concurrent.GlobalEventExecutor;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.handler.codec.http.HttpDecoderConfig;
@@ -34,6 +38,8 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     private final Supplier<GatewayContext> live;
     private final ConnectionLimitHandler connectionLimit;
     private final ServerTls tls;
+    /** Every open client connection, so that a draining gateway can reach the exchanges still running. */
+    private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
 
     /** Creates the initializer for one server with a fixed context, speaking plain HTTP. */
     public GatewayInitializer(GatewayContext context) {
@@ -57,6 +63,26 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         return connectionLimit.openConnections();
     }
 
+    /** Client connections with an exchange in flight (or a request about to start). */
+    int busyConnections() {
+        int busy = 0;
+        for (Channel client : clients) {
+            if (McpRequestHandler.isBusy(client)) {
+                busy++;
+            }
+        }
+        return busy;
+    }
+
+    /** Tells every client connection that the drain deadline has come; returns how many were busy. */
+    int drainDeadline(DrainDeadline deadline) {
+        int busy = busyConnections();
+        for (Channel client : clients) {
+            client.eventLoop().execute(() -> client.pipeline().fireUserEventTriggered(deadline));
+        }
+        return busy;
+    }
+
     @Override
     protected void initChannel(SocketChannel channel) {
         // A client that half-closes after its requests (shutdown(SHUT_WR)) still gets their answers; the MCP handler
@@ -66,6 +92,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         if (tls != null) {
             pipeline.addLast(TLS, tls.newHandler(channel.alloc()));
         }
+        clients.add(channel);
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
         GatewayContext context = live.get();

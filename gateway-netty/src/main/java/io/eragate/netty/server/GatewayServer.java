@@ -3,6 +3,7 @@ package io.eragate.netty.server;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.LimitsConfig;
+import io.eragate.core.config.ShutdownConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
@@ -49,6 +50,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +63,8 @@ public final class GatewayServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(GatewayServer.class);
     /** Idle pooled upstream connections close before common server keep-alive timeouts (Node: 5 s) do. */
     private static final Duration UPSTREAM_POOL_IDLE = Duration.ofSeconds(4);
+    /** How long ended requests get to write their errors and send their cancellations before the loops stop. */
+    private static final Duration DRAIN_SETTLE = Duration.ofSeconds(2);
 
     private final EventLoopGroup bossGroup;
     private final EventLoopGroup workerGroup;
@@ -74,8 +79,9 @@ public final class GatewayServer implements AutoCloseable {
     private final ServerTls adminTls;
     private volatile boolean ready;
     private Channel loopbackChannel;
-    /** Set when a shutdown begins; readiness is 503 from then on. */
     private volatile boolean draining;
+    private final AtomicBoolean closed = new AtomicBoolean();
+    private ShutdownConfig shutdown = ShutdownConfig.defaults();
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
             Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages,
@@ -173,6 +179,7 @@ public final class GatewayServer implements AutoCloseable {
                     operations, listenTls, adminTls);
             server.loopbackChannel = loopback;
             self[0] = server;
+            server.shutdown = config.shutdown();
             server.ready = true;
             log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
                     listen.localAddress(), admin.localAddress(), transport.name(), server.workerThreads());
@@ -252,11 +259,6 @@ public final class GatewayServer implements AutoCloseable {
         return operations;
     }
 
-    /** Whether a shutdown has begun: readiness answers 503 from then on. */
-    public boolean isDraining() {
-        return draining;
-    }
-
     /**
      * Binds one listener. A failed bind is rethrown unchecked with its cause: Netty's {@code sync()} would rethrow
      * the checked {@link java.net.BindException} undeclared, past every {@code catch (RuntimeException)} that must
@@ -318,9 +320,50 @@ public final class GatewayServer implements AutoCloseable {
         return initializer.openConnections();
     }
 
+    /** Whether the gateway is stopping: {@code /readyz} answers 503 from the moment it starts to drain. */
+    public boolean isDraining() {
+        return draining;
+    }
+
+    /**
+     * Stops gracefully (SIGTERM, SIGINT): {@code /readyz} turns 503 at once; the listener keeps accepting for
+     * {@code shutdown.readinessGrace}, then stops, and listen streams get their final result; requests in flight
+     * may finish until {@code shutdown.drainTimeout}; what still runs then ends with a JSON-RPC error for its id
+     * and is cancelled upstream. Returns once the gateway is closed: as soon as nothing is in flight and the grace
+     * has passed, at the drain deadline at the latest (plus the time to end what ran).
+     */
+    public void drainAndClose() throws InterruptedException {
+        long start = System.nanoTime();
+        draining = true;
+        log.info("Draining: /readyz answers 503; accepting for {} more, requests may run for {}",
+                shutdown.readinessGrace(), shutdown.drainTimeout());
+        sleepUntil(start + shutdown.readinessGrace().toNanos(), () -> false);
+        listenChannel.close().awaitUninterruptibly();
+        live.get().bridge().listens().close();
+        long deadline = start + shutdown.drainTimeout().toNanos();
+        sleepUntil(deadline, () -> initializer.busyConnections() == 0);
+        if (initializer.busyConnections() > 0) {
+            int ended = initializer.drainDeadline(new DrainDeadline(shutdown.drainTimeout()));
+            log.warn("shutdown.drainTimeout ({}) passed with {} requests in flight; ending them with an error and "
+                    + "cancelling them upstream", shutdown.drainTimeout(), ended);
+            // Their answers and cancellations go out while the event loops still run.
+            sleepUntil(System.nanoTime() + DRAIN_SETTLE.toNanos(), () -> initializer.busyConnections() == 0);
+        }
+        close();
+    }
+
+    private static void sleepUntil(long deadlineNanos, BooleanSupplier done) throws InterruptedException {
+        while (!done.getAsBoolean() && deadlineNanos - System.nanoTime() > 0) {
+            Thread.sleep(Math.max(1, Math.min(20, (deadlineNanos - System.nanoTime()) / 1_000_000)));
+        }
+    }
+
     /** Stops accepting, closes every connection and waits for the event loops to end. */
     @Override
     public void close() {
+        if (!closed.compareAndSet(false, true)) {
+            return;
+        }
         draining = true;
         ready = false;
         operations.close();

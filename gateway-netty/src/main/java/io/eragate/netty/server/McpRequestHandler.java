@@ -84,6 +84,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private OutcomeRecorder outcome;
     /** The spans and upstream-exchange metrics of the request being served. */
     private RequestObservation observation;
+    /** The lifecycle of the exchange in flight, for the drain deadline. */
+    private ExchangeLifecycle currentLifecycle;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
     /**
@@ -346,11 +348,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** The lifecycle of the exchange about to start: its deadlines, its outcome, and its end. */
     private ExchangeLifecycle lifecycle(ChannelHandlerContext ctx, UpstreamDeadlines deadlines) {
-        return new ExchangeLifecycle(ctx.executor(), deadlines, outcome, () -> done(ctx));
+        currentLifecycle = new ExchangeLifecycle(ctx.executor(), deadlines, outcome, () -> done(ctx));
+        return currentLifecycle;
     }
 
     private void done(ChannelHandlerContext ctx) {
         current = null;
+        currentLifecycle = null;
         Object next = ctx.channel().isActive() ? queued.pollFirst() : null;
         if (next == null) {
             setBusy(ctx, false);
@@ -400,6 +404,15 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
      */
     @Override
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
+        if (evt instanceof DrainDeadline deadline) {
+            ExchangeLifecycle running = currentLifecycle;
+            if (running != null) {
+                running.drainDeadline(deadline.after());
+            } else if (!busy) {
+                ctx.close();
+            }
+            return;
+        }
         if (evt instanceof ChannelInputShutdownEvent) {
             inputEnded = true;
             if (!busy) {
@@ -421,6 +434,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         ctx.fireChannelInactive();
     }
+
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {

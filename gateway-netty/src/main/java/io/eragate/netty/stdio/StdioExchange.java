@@ -105,7 +105,7 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
                     "(subscriptions are not available through stdio upstreams)"));
             return;
         }
-        lifecycle.start((deadline, after) -> onTimeout());
+        lifecycle.start(this::onTimeout);
         acquiring = upstream.acquire();
         if (acquiring.isDone()) {
             onAcquired();
@@ -201,8 +201,13 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
         fail(UpstreamFailure.of(FailureKind.PROCESS_GONE, upstream.name(), why));
     }
 
-    private void onTimeout() {
+    private void onTimeout(ExchangeLifecycle.Deadline deadline, Duration after) {
         if (done) {
+            return;
+        }
+        if (deadline == ExchangeLifecycle.Deadline.DRAIN) {
+            cancelUpstream("the gateway is shutting down");
+            fail(UpstreamFailure.timeout(FailureKind.SHUTDOWN, upstream.name(), after, deadline.key()));
             return;
         }
         log.info("[{}] upstream {} did not answer within {} ms; cancelling", client.channel().id(), upstream.name(),

@@ -173,8 +173,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
         }
         log.info("[{}] upstream {}: {} ({}) passed; ending the passed-through answer", client.channel().id(),
                 target.name(), after, deadline.key());
-        endEarly(UpstreamFailure.timeout(deadline == ExchangeLifecycle.Deadline.IDLE ? FailureKind.IDLE_TIMEOUT
-                : FailureKind.TOTAL_TIMEOUT, target.name(), after, deadline.key()));
+        endEarly(UpstreamFailure.timeout(deadline.failureKind(), target.name(), after, deadline.key()));
     }
 
     /** Ends the answer early: a JSON-RPC error for the request's id, as a response or as the stream's last event. */

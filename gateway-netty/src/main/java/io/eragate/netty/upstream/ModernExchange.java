@@ -271,8 +271,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         }
         log.info("[{}] upstream {}: {} ({}) passed; cancelling", client.channel().id(), target.name(), after,
                 deadline.key());
-        endEarly(UpstreamFailure.timeout(deadline == ExchangeLifecycle.Deadline.IDLE ? FailureKind.IDLE_TIMEOUT
-                : FailureKind.TOTAL_TIMEOUT, target.name(), after, deadline.key()));
+        endEarly(UpstreamFailure.timeout(deadline.failureKind(), target.name(), after, deadline.key()));
     }
 
     /**

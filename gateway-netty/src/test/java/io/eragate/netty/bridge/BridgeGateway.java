@@ -13,6 +13,7 @@ import io.eragate.core.config.PolicyConfig;
 import io.eragate.core.config.RateLimitsConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.SecurityConfig;
+import io.eragate.core.config.ShutdownConfig;
 import io.eragate.core.config.SubscriptionsConfig;
 import io.eragate.core.config.TlsConfig;
 import io.eragate.core.config.UpstreamConfig;
@@ -94,6 +95,12 @@ final class BridgeGateway implements AutoCloseable {
         private SubscriptionsConfig subscriptions = SubscriptionsConfig.defaults();
         private ExchangeObserver observer = ExchangeObserver.NONE;
         private LimitsConfig limits = LimitsConfig.defaults();
+        private ShutdownConfig shutdown = ShutdownConfig.defaults();
+
+        Builder shutdown(ShutdownConfig chosen) {
+            shutdown = chosen;
+            return this;
+        }
 
         Builder limits(LimitsConfig chosen) {
             limits = chosen;
@@ -225,7 +232,8 @@ final class BridgeGateway implements AutoCloseable {
                     .withSubscriptions(subscriptions)
                     .withLimits(limits)
                     .withSecurity(security)
-                    .withIdentity(auth, policies, rateLimits);
+                    .withIdentity(auth, policies, rateLimits)
+                    .withShutdown(shutdown);
             return BridgeGateway.start(config, observer);
         }
     }

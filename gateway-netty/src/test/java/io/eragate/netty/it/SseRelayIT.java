@@ -1,13 +1,11 @@
 package io.eragate.netty.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.netty.testing.ModernFixtureUpstream;
 import io.eragate.netty.testing.RecordedRequest;
 import io.eragate.netty.testing.ResponseMode;
-import java.io.EOFException;
 import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -139,7 +137,7 @@ class SseRelayIT {
     }
 
     @Test
-    void anUpstreamThatDiesMidStreamEndsTheClientsStreamWithoutAResult() {
+    void anUpstreamThatDiesMidStreamEndsTheClientsStreamWithAnErrorForItsIdNotAResult() throws Exception {
         McpCall call = McpCall.toolsCallWithProgress("dies", "die_mid_stream", "{}", "tok-4");
         try (RawConnection connection = gateway.connect()) {
             HttpHead head = connection.send(call.raw(TestGateway.PATH, gateway.hostHeader())).readHead();
@@ -147,17 +145,17 @@ class SseRelayIT {
             SseReader reader = new SseReader(connection.body(head));
             List<JsonNode> messages = new ArrayList<>();
 
-            assertThatThrownBy(() -> {
-                for (SseEvent event = reader.next(); event != null; event = reader.next()) {
-                    if (!event.comment()) {
-                        messages.add(event.json());
-                    }
+            for (SseEvent event = reader.next(); event != null; event = reader.next()) {
+                if (!event.comment()) {
+                    messages.add(event.json());
                 }
-            }).isInstanceOf(EOFException.class);
+            }
 
-            assertThat(messages).hasSize(1);
+            assertThat(messages).hasSize(2);
             assertThat(messages.get(0).path("method").asText()).isEqualTo("notifications/progress");
-            assertThat(connection.closedByPeer()).isTrue();
+            assertThat(messages.get(1).path("id").asText()).as("an answer for the id, and no result")
+                    .isEqualTo("dies");
+            assertThat(messages.get(1).path("error").path("data").path("outcome").asText()).isEqualTo("unknown");
         }
     }
 }

@@ -167,7 +167,8 @@ class StdioSupervisionIT {
             assertThat(statuses).containsExactly(503, 504);
             HttpResponse<String> timedOut = one.join().statusCode() == 504 ? one.join() : two.join();
             assertThat(parse(timedOut.body()).path("error").path("message").asText())
-                    .isEqualTo("Gateway timeout: upstream \"silent\" did not answer within 1500 ms");
+                    .isEqualTo("Gateway timeout: upstream \"silent\" did not answer within 1500 ms (requestTimeout of"
+                            + " upstream silent)");
             HttpResponse<String> busy = one.join().statusCode() == 503 ? one.join() : two.join();
             assertThat(busy.body()).contains("Service unavailable");
         }

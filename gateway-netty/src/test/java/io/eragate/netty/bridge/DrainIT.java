@@ -1,0 +1,104 @@
+package io.eragate.netty.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.ShutdownConfig;
+import io.eragate.core.exchange.ExchangeOutcome;
+import io.eragate.netty.testing.RecordingObserver;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A gateway asked to stop (what SIGTERM runs) with calls in flight: readiness turns 503 at once, a call that
+ * finishes within the drain gets its answer, and one still running at the drain deadline gets a JSON-RPC error for
+ * its id, is cancelled upstream, and its bridged session is deleted.
+ */
+class DrainIT {
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private final RecordingObserver outcomes = new RecordingObserver();
+    private final ScheduledExecutorService later = Executors.newSingleThreadScheduledExecutor();
+
+    @AfterEach
+    void stop() {
+        later.shutdownNow();
+    }
+
+    private static int readyz(BridgeGateway gateway) throws Exception {
+        return HTTP.send(HttpRequest.newBuilder(gateway.admin("/readyz")).timeout(Duration.ofSeconds(10)).build(),
+                HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    private static CompletableFuture<Void> drainInBackground(BridgeGateway gateway) {
+        return CompletableFuture.runAsync(() -> {
+            try {
+                gateway.server().drainAndClose();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(e);
+            }
+        });
+    }
+
+    @Test
+    void aCallStillRunningAtTheDrainDeadlineGetsAnErrorIsCancelledAndItsSessionDeleted() throws Exception {
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(new LegacyScript(exchange -> { }));
+             BridgeGateway gateway = BridgeGateway.builder().upstream("up", upstream.uri(), EraSetting.LEGACY)
+                     .shutdown(new ShutdownConfig(Duration.ofMillis(200), Duration.ofSeconds(1)))
+                     .observer(outcomes).start()) {
+            CompletableFuture<ModernAnswer> call = gateway.client("up").sendAsync(ModernRequest.toolCall(51,
+                    "long_job", "{}"));
+            Await.until("the call reached the upstream", () -> upstream.count("tools/call") == 1);
+            assertThat(readyz(gateway)).isEqualTo(200);
+
+            CompletableFuture<Void> drained = drainInBackground(gateway);
+            Await.until("draining", () -> gateway.server().isDraining());
+            assertThat(readyz(gateway)).as("readiness turns 503 at once").isEqualTo(503);
+            ModernAnswer answer = call.get(30, TimeUnit.SECONDS);
+            drained.get(30, TimeUnit.SECONDS);
+
+            assertThat(answer.status()).isEqualTo(503);
+            JsonNode response = answer.response();
+            assertThat(response.path("id").asInt()).isEqualTo(51);
+            assertThat(answer.error().path("message").asText()).contains("shutting down");
+            assertThat(answer.error().path("data").path("outcome").asText()).isEqualTo("unknown");
+            assertThat(upstream.count("notifications/cancelled")).as("cancelled upstream").isEqualTo(1);
+            assertThat(upstream.requests().stream().filter(seen -> "DELETE".equals(seen.httpMethod())).count())
+                    .as("the bridged session was deleted").isEqualTo(1);
+            assertThat(upstream.count("tools/call")).as("exactly once").isEqualTo(1);
+            ExchangeOutcome outcome = outcomes.await(1).get(0);
+            assertThat(outcome.errorType()).isEqualTo("shutdown");
+        }
+    }
+
+    @Test
+    void aCallThatEndsWithinTheDrainGetsItsAnswer() throws Exception {
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(exchange ->
+                later.schedule(() -> exchange.json(200, "{\"jsonrpc\":\"2.0\",\"id\":" + exchange.request().json()
+                        .get("id") + ",\"result\":{\"content\":[]}}", Map.of()), 500, TimeUnit.MILLISECONDS));
+             BridgeGateway gateway = BridgeGateway.builder().upstream("up", upstream.uri(), EraSetting.MODERN)
+                     .shutdown(new ShutdownConfig(Duration.ZERO, Duration.ofSeconds(30))).start()) {
+            CompletableFuture<ModernAnswer> call = gateway.client("up").sendAsync(ModernRequest.toolCall(52,
+                    "short_job", "{}"));
+            Await.until("the call reached the upstream", () -> upstream.count("tools/call") == 1);
+
+            CompletableFuture<Void> drained = drainInBackground(gateway);
+            ModernAnswer answer = call.get(30, TimeUnit.SECONDS);
+            drained.get(30, TimeUnit.SECONDS);
+
+            assertThat(answer.status()).isEqualTo(200);
+            assertThat(answer.response().path("id").asInt()).isEqualTo(52);
+            assertThat(answer.result().has("content")).isTrue();
+        }
+    }
+}
