@@ -34,7 +34,7 @@ class ConfigReadingTest {
 
         assertThat(config).isEqualTo(new GatewayConfig(
                 new ListenConfig("0.0.0.0", 18080, 3),
-                new AdminConfig("::1", 19090),
+                new AdminConfig("::1", 19090, List.of("ops.example.com", "[::1]:19090")),
                 List.of(
                         new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"), EraSetting.AUTO),
                         new UpstreamConfig("legacy-fleet.eu_1",
@@ -140,6 +140,16 @@ class ConfigReadingTest {
         assertThat(defaults.limits()).isEqualTo(new LimitsConfig(4L * 1024 * 1024, 16 * 1024, 8 * 1024, 10_000,
                 Duration.ofSeconds(60), Duration.ofSeconds(5), Duration.ofSeconds(60), 128, 1024,
                 Duration.ofSeconds(60), Duration.ofMinutes(10), Duration.ofSeconds(10)));
+    }
+
+    @Test
+    void adminHostsDefaultToTheAdminHostAndLoopback() {
+        AdminConfig admin = new AdminConfig("::1", 9090);
+
+        assertThat(admin.effectiveAllowedHosts()).containsExactly("[::1]", "localhost", "127.0.0.1");
+        assertThat(admin.effectiveAllowedOrigins()).contains("http://[::1]", "https://localhost")
+                .doesNotContain("http://evil.example");
+        assertThat(new AdminConfig("10.0.0.7", 9090, List.of("*")).effectiveAllowedOrigins()).containsExactly("*");
     }
 
     @Test

@@ -320,7 +320,13 @@ class ConfigValidationTest {
                         "health.upstreamRecheckInterval: must be between 100ms and 1h, got \"10ms\""),
                 row("empty host list", VALID_BASE + "security: {allowedHosts: []}",
                         "security.allowedHosts: must not be empty, since every HTTP/1.1 request has a Host header;"
-                                + " leave the key out to get the defaults"));
+                                + " leave the key out to get the defaults"),
+                row("empty admin host list", VALID_BASE + "admin: {allowedHosts: []}",
+                        "admin.allowedHosts: must not be empty, since every HTTP/1.1 request has a Host header;"
+                                + " leave the key out to get the defaults"),
+                row("admin host with a path", VALID_BASE + "admin: {allowedHosts: [\"ops.example/x\"]}",
+                        "admin.allowedHosts[0]: must be a host with an optional port, like \"example.com\","
+                                + " \"example.com:8443\" or \"[::1]:8080\", got \"ops.example/x\""));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -80,13 +80,13 @@ class FrontDoorIT {
     static Stream<Named<Refusal>> refusals() {
         return Stream.of(
                 refusal("POST to a path no route serves → 404", id -> echo(id), 404, -32600, true, "/nope"),
-                refusal("Origin of another site → 403 without id", id -> echo(id).header("Origin",
-                        "http://evil.example.com"), 403, -32600, false, "evil.example.com"),
+                refusal("Origin of another site → 403 with the id", id -> echo(id).header("Origin",
+                        "http://evil.example.com"), 403, -32600, true, "evil.example.com"),
                 refusal("Origin on the own host but another scheme → 403", id -> echo(id).header("Origin",
-                        "ftp://127.0.0.1"), 403, -32600, false, "ftp://127.0.0.1"),
+                        "ftp://127.0.0.1"), 403, -32600, true, "ftp://127.0.0.1"),
                 refusal("Origin that only starts like an allowed one → 403", id -> echo(id).header("Origin",
-                        "http://localhost.evil.example.com"), 403, -32600, false, "localhost.evil.example.com"),
-                refusal("Origin \"null\" → 403", id -> echo(id).header("Origin", "null"), 403, -32600, false,
+                        "http://localhost.evil.example.com"), 403, -32600, true, "localhost.evil.example.com"),
+                refusal("Origin \"null\" → 403", id -> echo(id).header("Origin", "null"), 403, -32600, true,
                         "null"),
                 refusal("Accept lists only JSON → 406", id -> echo(id).with("Accept", "application/json"), 406,
                         -32600, true, "Accept"),
