@@ -34,7 +34,7 @@ class ConfigReadingTest {
 
         assertThat(config).isEqualTo(new GatewayConfig(
                 new ListenConfig("0.0.0.0", 18080, 3),
-                new AdminConfig("::1", 19090, List.of("ops.example.com", "[::1]:19090")),
+                new AdminConfig("::1", 19090, List.of("ops.example.com", "[::1]:19090"), null),
                 List.of(
                         new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"), EraSetting.AUTO),
                         new UpstreamConfig("legacy-fleet.eu_1",
@@ -149,7 +149,8 @@ class ConfigReadingTest {
         assertThat(admin.effectiveAllowedHosts()).containsExactly("[::1]", "localhost", "127.0.0.1");
         assertThat(admin.effectiveAllowedOrigins()).contains("http://[::1]", "https://localhost")
                 .doesNotContain("http://evil.example");
-        assertThat(new AdminConfig("10.0.0.7", 9090, List.of("*")).effectiveAllowedOrigins()).containsExactly("*");
+        assertThat(new AdminConfig("10.0.0.7", 9090, List.of("*"), null).effectiveAllowedOrigins())
+                .containsExactly("*");
     }
 
     @Test

@@ -421,12 +421,11 @@ class ConfigValidationTest {
 
     static Stream<Arguments> rejectedSecrets() {
         return Stream.of(
-                row("a state secret that is too short", VALID_BASE + "mrtr: {stateSecrets: [shortsecret]}",
-                        "mrtr.stateSecrets[0]: must be at least 16 bytes, got a value of 11 characters (not shown:"
-                                + " mrtr.stateSecrets[0] may hold a secret)"),
-                row("a state secret that is not a string", VALID_BASE + "mrtr: {stateSecrets: [12345678]}",
-                        "mrtr.stateSecrets[0]: expected a string, got a value of 8 characters (not shown:"
-                                + " mrtr.stateSecrets[0] may hold a secret)"),
+                row("a key-ring secret that is too short", VALID_BASE + "security: {secrets: [shortsecret]}",
+                        "security.secrets[0]: must be at least 16 bytes, got 11 (the value is not shown)"),
+                row("a key-ring secret that is not a string", VALID_BASE + "security: {secrets: [12345678]}",
+                        "security.secrets[0]: expected a string, got a value of 8 characters (not shown:"
+                                + " security.secrets[0] may hold a secret)"),
                 row("an env token that is not a string", STDIO.replace("command: [node, server.js]",
                         "command: [node, server.js]\n    env: {API_TOKEN: 987654321}"),
                         "upstreams[0].env.API_TOKEN: expected a string (quote numbers and booleans), got a value of 9"
