@@ -48,6 +48,7 @@ final class FanOutCall {
             return CompletableFuture.completedFuture(unavailable(upstream, UpstreamAnswer.Reason.UNREACHABLE));
         }
         byte[] body = request.request().originalBody();
+        String handle = endpoint.lend(request.principal());
         FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
                 target.pathAndQuery(), Unpooled.wrappedBuffer(body));
         http.headers()
@@ -57,6 +58,7 @@ final class FanOutCall {
                 .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
                 .set(InternalEndpoint.TOKEN_HEADER, endpoint.token())
                 .set(InternalEndpoint.UPSTREAM_HEADER, upstream)
+                .set(InternalEndpoint.PRINCIPAL_HEADER, handle)
                 .set(McpHeaders.PROTOCOL_VERSION, request.request().protocolVersion());
         for (Map.Entry<String, String> passed : request.passedHeaders()) {
             http.headers().add(passed.getKey(), passed.getValue());
@@ -65,9 +67,12 @@ final class FanOutCall {
             http.headers().set("X-Forwarded-For", request.clientAddress());
         }
         return BufferedUpstreamCall.send(pool, target, http, timeout, maxBytes)
-                .handle((reply, failure) -> failure == null ? read(upstream, reply)
-                        : unavailable(upstream, isTimeout(failure) ? UpstreamAnswer.Reason.TIMEOUT
-                                : UpstreamAnswer.Reason.UNREACHABLE));
+                .handle((reply, failure) -> {
+                    endpoint.giveBack(handle);
+                    return failure == null ? read(upstream, reply)
+                            : unavailable(upstream, isTimeout(failure) ? UpstreamAnswer.Reason.TIMEOUT
+                                    : UpstreamAnswer.Reason.UNREACHABLE);
+                });
     }
 
     private static boolean isTimeout(Throwable failure) {

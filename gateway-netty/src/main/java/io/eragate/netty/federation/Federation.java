@@ -124,7 +124,7 @@ public final class Federation {
             }
             wanted = decoded.get();
         }
-        PageKey key = new PageKey(route.path(), ANONYMOUS, method, cursor);
+        PageKey key = new PageKey(route.path(), client.principal().id(), method, cursor);
         ObjectNode cached = pages.getIfPresent(key);
         if (cached != null) {
             return CompletableFuture.completedFuture(new Outcome.Result(cached.deepCopy()));

@@ -1,12 +1,15 @@
 package io.eragate.netty.federation;
 
+import io.eragate.core.auth.Principal;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.HexFormat;
+import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The gateway's own loopback listener that a federated route fans out over: one request per upstream, each served by
@@ -20,11 +23,19 @@ public final class InternalEndpoint {
     public static final String TOKEN_HEADER = "Eragate-Internal-Token";
     /** The header naming the upstream that must serve the request. */
     public static final String UPSTREAM_HEADER = "Eragate-Internal-Upstream";
+    /**
+     * The header naming, by a one-time handle, the principal the leg is served for: the principal itself (scopes,
+     * claims) never leaves the process, and a leg is served with exactly its client's identity.
+     */
+    public static final String PRINCIPAL_HEADER = "Eragate-Internal-Principal";
     /** The path internal requests are sent to. */
     public static final String PATH = "/eragate-internal";
     private static final int TOKEN_BYTES = 32;
 
     private final String token;
+    private final SecureRandom random = new SecureRandom();
+    /** Principals lent to legs in flight, by handle; each leg takes its own, or its call gives it back when done. */
+    private final Map<String, Principal> lent = new ConcurrentHashMap<>();
     private volatile UpstreamTarget target;
 
     /** An endpoint with a fresh random token, not yet bound. */
@@ -43,6 +54,30 @@ public final class InternalEndpoint {
     public boolean accepts(String presented) {
         return presented != null && MessageDigest.isEqual(token.getBytes(StandardCharsets.US_ASCII),
                 presented.getBytes(StandardCharsets.US_ASCII));
+    }
+
+    /** Lends {@code principal} to one leg; the handle goes in {@link #PRINCIPAL_HEADER}. */
+    String lend(Principal principal) {
+        byte[] handle = new byte[16];
+        random.nextBytes(handle);
+        String key = HexFormat.of().formatHex(handle);
+        lent.put(key, Objects.requireNonNull(principal, "principal"));
+        return key;
+    }
+
+    /** The principal lent under {@code handle}, taken once; null for an unknown or already taken handle. */
+    public Principal take(String handle) {
+        return handle == null ? null : lent.remove(handle);
+    }
+
+    /** Forgets a lent principal whose leg never reached the endpoint (refused, timed out before sending). */
+    void giveBack(String handle) {
+        lent.remove(handle);
+    }
+
+    /** Principals lent to legs in flight (bounded by the legs in flight; for tests). */
+    int lentCount() {
+        return lent.size();
     }
 
     /** Records the port the listener got. */

@@ -1,5 +1,6 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.auth.Principal;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.frontdoor.Rejection;
@@ -75,6 +76,14 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
                     JsonRpcErrorCodes.INVALID_REQUEST, "Forbidden")), false);
             return;
         }
+        Principal principal = context.federation().internal()
+                .take(request.headers().get(InternalEndpoint.PRINCIPAL_HEADER));
+        if (principal == null) {
+            // Every leg is lent its client's principal; a leg without one is not the gateway's own.
+            ClientResponses.writeRejection(ctx, Rejection.of(403, null, JsonRpcError.of(
+                    JsonRpcErrorCodes.INVALID_REQUEST, "Forbidden")), false);
+            return;
+        }
         String upstream = request.headers().get(InternalEndpoint.UPSTREAM_HEADER, "");
         JsonRpcRequest message;
         try {
@@ -90,7 +99,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         HttpHeaders passed = new DefaultHttpHeaders(false);
         PASSED.forEach(name -> request.headers().getAll(name).forEach(value -> passed.add(name, value)));
         ForwardedRequest forwarded = new ForwardedRequest(validated, passed,
-                request.headers().get("X-Forwarded-For"), null, keepAlive, true);
+                request.headers().get("X-Forwarded-For"), null, keepAlive, true, principal);
         dispatcher.serve(ctx, forwarded, upstream, INTERNAL_LIST_TIMEOUT, new Dispatcher.Host() {
             @Override
             public void serving(String name, Era upstreamEra) {
