@@ -4,6 +4,7 @@ import static io.eragate.core.config.ConfigUnits.KIB;
 import static io.eragate.core.config.ConfigUnits.MIB;
 
 import io.eragate.core.security.SealingKey;
+import io.eragate.core.security.SecretTemplate;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -152,7 +153,17 @@ final class ConfigReader {
             return List.of();
         }
         for (int index = 0; index < secrets.size(); index++) {
-            int bytes = secrets.get(index).getBytes(StandardCharsets.UTF_8).length;
+            String secret = secrets.get(index);
+            String reference = SecretTemplate.problem(secret);
+            if (reference != null) {
+                section.problemAt("secrets", index, reference + " (the value is not shown)");
+                continue;
+            }
+            if (SecretTemplate.hasReference(secret)) {
+                // ${env:...} and ${file:...} are resolved at start-up, where the length is checked too.
+                continue;
+            }
+            int bytes = secret.getBytes(StandardCharsets.UTF_8).length;
             if (bytes < SealingKey.MIN_SECRET_BYTES) {
                 section.problemAt("secrets", index, "must be at least " + SealingKey.MIN_SECRET_BYTES
                         + " bytes, got " + bytes + " (the value is not shown)");

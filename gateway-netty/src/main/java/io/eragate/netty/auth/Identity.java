@@ -14,10 +14,13 @@ import io.eragate.core.ratelimit.MemoryBucketStore;
 import io.eragate.core.ratelimit.RateLimiter;
 import io.eragate.core.security.KeyRing;
 import io.eragate.core.security.SealedSessionIds;
+import io.eragate.core.security.SecretTemplate;
+import io.eragate.core.security.SealingKey;
 import io.eragate.core.security.StateSealer;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -108,9 +111,31 @@ public final class Identity implements AutoCloseable {
                     + "process, so they open only on this instance and only until it restarts");
             return StateSealer.random();
         }
-        List<byte[]> older = secrets.subList(1, secrets.size()).stream()
-                .map(secret -> secret.getBytes(StandardCharsets.UTF_8)).toList();
-        return new StateSealer(KeyRing.fromSecrets(secrets.get(0).getBytes(StandardCharsets.UTF_8), older));
+        List<byte[]> keys = new ArrayList<>();
+        for (int index = 0; index < secrets.size(); index++) {
+            keys.add(resolvedSecret(secrets.get(index), index));
+        }
+        return new StateSealer(KeyRing.fromSecrets(keys.get(0), keys.subList(1, keys.size())));
+    }
+
+    /**
+     * One key-ring secret, with its {@code ${env:...}}/{@code ${file:...}} references resolved (a Kubernetes Secret
+     * mounted as files); a failure names the entry and the reference, never a value.
+     */
+    static byte[] resolvedSecret(String template, int index) {
+        String value;
+        try {
+            value = SecretTemplate.resolve(template, System::getenv, SecretTemplate::readFile);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("security.secrets[" + index + "]: " + e.getMessage(), e);
+        }
+        byte[] bytes = value.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length < SealingKey.MIN_SECRET_BYTES) {
+            throw new IllegalArgumentException("security.secrets[" + index + "]: must be at least "
+                    + SealingKey.MIN_SECRET_BYTES + " bytes once resolved, got " + bytes.length
+                    + " (the value is not shown)");
+        }
+        return bytes;
     }
 
     /** Whether requests must carry a valid bearer token. */

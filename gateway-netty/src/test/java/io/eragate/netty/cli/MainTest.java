@@ -103,10 +103,10 @@ class MainTest {
     @Test
     void validateConfigNeverPrintsARejectedSecret() throws IOException {
         Run run = run("validate-config", file("secret.yaml", config(8080, 9090, "http://127.0.0.1:3001/mcp")
-                + "mrtr:\n  stateSecrets: [shortsecret]\n").toString());
+                + "security:\n  secrets: [shortsecret]\n").toString());
 
         assertThat(run.exitCode()).isEqualTo(1);
-        assertThat(run.out()).contains("mrtr.stateSecrets[0]: must be at least 16 bytes").contains("not shown");
+        assertThat(run.out()).contains("security.secrets[0]: must be at least 16 bytes").contains("not shown");
         assertThat(run.out() + run.err()).doesNotContain("shortsecret");
     }
 
