@@ -47,6 +47,7 @@ import java.net.InetSocketAddress;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -141,6 +142,8 @@ public final class GatewayServer implements AutoCloseable {
             Operations operations = new Operations(config, live, traffic, () -> self[0] != null && self[0].ready,
                     () -> self[0] != null && self[0].isDraining());
             operations.register(pages);
+            operations.onReload(report -> live.get().telemetry().metrics().reloaded(
+                    report.result().name().toLowerCase(Locale.ROOT), report.at().getEpochSecond()));
             Channel admin = bind(boss, workers, transport, config.admin().host(), config.admin().port(),
                     new ChannelInitializer<SocketChannel>() {
                         @Override

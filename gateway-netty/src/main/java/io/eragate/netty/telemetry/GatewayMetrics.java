@@ -7,6 +7,7 @@ import io.eragate.core.mcp.Methods;
 import io.eragate.core.telemetry.BoundedLabel;
 import io.eragate.core.telemetry.MetricLabels;
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Tags;
 import io.micrometer.core.instrument.Timer;
@@ -25,6 +26,7 @@ import io.netty.util.internal.PlatformDependent;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The gateway's metrics, in one Micrometer Prometheus registry that {@code /metrics} on the admin port renders.
@@ -45,6 +47,8 @@ public final class GatewayMetrics implements ExchangeObserver, AutoCloseable {
     static final String CLIENT_DURATION = "mcp.client.operation.duration";
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    /** When the last reload happened (epoch seconds), 0 before the first. */
+    private final AtomicLong lastReloadEpochSeconds = new AtomicLong();
     private final BoundedLabel toolNames;
     private final JvmGcMetrics gc = new JvmGcMetrics();
     private final Duration[] buckets = Arrays.stream(MCP_DURATION_BUCKETS)
@@ -67,6 +71,10 @@ public final class GatewayMetrics implements ExchangeObserver, AutoCloseable {
     private GatewayMetrics(int maxToolNameLabels, boolean bindRuntime) {
         this.toolNames = new BoundedLabel(maxToolNameLabels);
         rateLimitRefusals("none");
+        Gauge.builder("eragate.config.last.reload", lastReloadEpochSeconds, AtomicLong::get)
+                .description("When the configuration was last reloaded (or refused), in seconds since the epoch")
+                .baseUnit("seconds")
+                .register(registry);
         if (!bindRuntime) {
             return;
         }
@@ -142,6 +150,19 @@ public final class GatewayMetrics implements ExchangeObserver, AutoCloseable {
         timer(CLIENT_DURATION, "Duration of each upstream MCP exchange the gateway made", method, request.route(),
                 request.clientEra(), upstream, upstreamEra, MetricLabels.errorType(errorType))
                 .record(durationNanos, TimeUnit.NANOSECONDS);
+    }
+
+    /**
+     * Counts one configuration reload by how it ended ({@code applied}, {@code unchanged}, {@code refused}) and
+     * records when it happened, so that an alert can fire on a refused reload or on a config that never loads.
+     */
+    public void reloaded(String result, long epochSeconds) {
+        Counter.builder("eragate.config.reloads")
+                .description("Configuration reloads (file change or SIGHUP), by result")
+                .tag("result", MetricLabels.configured(result))
+                .register(registry)
+                .increment();
+        lastReloadEpochSeconds.set(epochSeconds);
     }
 
     /** Counts a request refused by a rate limit; {@code scope} is a configured limit's name, never raw input. */

@@ -59,6 +59,22 @@ class GatewayMetricsTest {
     }
 
     @Test
+    void reloadsAreCountedByResultWithTheTimeOfTheLast() {
+        try (GatewayMetrics metrics = new GatewayMetrics(10)) {
+            assertThat(metrics.scrape()).contains("eragate_config_last_reload_seconds 0.0");
+
+            metrics.reloaded("applied", 1_700_000_000L);
+            metrics.reloaded("refused", 1_700_000_060L);
+            metrics.reloaded("refused", 1_700_000_120L);
+
+            String text = metrics.scrape();
+            assertThat(text).contains("eragate_config_reloads_total{result=\"applied\"} 1.0")
+                    .contains("eragate_config_reloads_total{result=\"refused\"} 2.0")
+                    .contains("eragate_config_last_reload_seconds 1.70000012E9");
+        }
+    }
+
+    @Test
     void rejectionsAreCountedByStatusAndCode() {
         try (GatewayMetrics metrics = new GatewayMetrics(10)) {
             metrics.onOutcome(outcome(null, null, 400, -32600, "rejected", 1000));
