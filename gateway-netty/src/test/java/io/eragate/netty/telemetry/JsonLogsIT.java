@@ -7,9 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.netty.testing.ModernFixtureUpstream;
 import io.eragate.netty.testing.NodePeers;
 import io.eragate.netty.testing.OtlpReceiver;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -22,7 +21,6 @@ import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -66,13 +64,15 @@ class JsonLogsIT {
                     logging: { format: json, access: true }
                     """.formatted(upstream.uri(), collector.endpoint()));
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            // stderr goes to a file, read once the process has exited: a thread blocked reading the pipe can see
+            // "Stream closed" when the JDK drains it at exit, which a draining gateway's last lines make likely.
+            Path stderr = dir.resolve("stderr.log");
             Process gateway = new ProcessBuilder(java, "-jar", jar.toString(), "--config", config.toString())
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            List<String> lines = new CopyOnWriteArrayList<>();
-            Thread reader = new Thread(() -> readLines(gateway, lines), "gateway-stderr");
-            reader.start();
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                    .redirectError(stderr.toFile()).start();
+            List<String> lines;
             try {
-                int port = awaitPort(lines);
+                int port = awaitPort(stderr);
                 HttpResponse<String> echo = post(port, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
                         + "\"params\":{\"name\":\"echo\",\"arguments\":{\"message\":\"" + SECRET_ARGUMENT + "\"},"
                         + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
@@ -81,12 +81,12 @@ class JsonLogsIT {
                 assertThat(echo.statusCode()).as(echo.body()).isEqualTo(200);
                 HttpResponse<String> refused = post(port, "{\"jsonrpc\":", null);
                 assertThat(refused.statusCode()).isEqualTo(400);
-                awaitLines(lines, 2);
+                awaitLines(stderr, 2);
             } finally {
                 gateway.destroy();
-                gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS);
-                reader.join(WAIT.toMillis());
+                assertThat(gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("the gateway exits").isTrue();
             }
+            lines = completeLines(stderr);
 
             assertThat(lines).isNotEmpty();
             for (String line : lines) {
@@ -135,22 +135,22 @@ class JsonLogsIT {
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    private static void readLines(Process process, List<String> lines) {
-        try (BufferedReader err = new BufferedReader(new InputStreamReader(process.getErrorStream(),
-                StandardCharsets.UTF_8))) {
-            String line;
-            while ((line = err.readLine()) != null) {
-                lines.add(line);
-            }
+    /** The lines of {@code file} written so far, without a last line still being written. */
+    private static List<String> completeLines(Path file) {
+        String text;
+        try {
+            text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
         } catch (IOException e) {
-            lines.add("reader failed: " + e);
+            throw new UncheckedIOException(e);
         }
+        int end = text.lastIndexOf('\n');
+        return end < 0 ? List.of() : List.of(text.substring(0, end).split("\n", -1));
     }
 
-    private static int awaitPort(List<String> lines) throws InterruptedException {
+    private static int awaitPort(Path stderr) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            for (String line : lines) {
+            for (String line : completeLines(stderr)) {
                 Matcher listening = LISTENING.matcher(read(line).path("formattedMessage").asText());
                 if (listening.find()) {
                     return Integer.parseInt(listening.group(1));
@@ -158,18 +158,19 @@ class JsonLogsIT {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("the gateway did not start within " + WAIT + ": " + lines);
+        throw new AssertionError("the gateway did not start within " + WAIT + ": " + completeLines(stderr));
     }
 
-    private static void awaitLines(List<String> lines, int accessLines) throws InterruptedException {
+    private static void awaitLines(Path stderr, int accessLines) throws InterruptedException {
         long deadline = System.nanoTime() + WAIT.toNanos();
         while (System.nanoTime() < deadline) {
-            if (lines.stream().filter(line -> line.contains("\"" + AccessLog.LOGGER + "\"")).count() >= accessLines) {
+            if (completeLines(stderr).stream().filter(line -> line.contains("\"" + AccessLog.LOGGER + "\""))
+                    .count() >= accessLines) {
                 return;
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("no " + accessLines + " access lines within " + WAIT + ": " + lines);
+        throw new AssertionError("no " + accessLines + " access lines within " + WAIT + ": " + completeLines(stderr));
     }
 
     private static JsonNode read(String line) {
