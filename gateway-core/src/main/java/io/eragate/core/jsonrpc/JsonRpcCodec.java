@@ -66,6 +66,11 @@ public final class JsonRpcCodec {
             return new Decoded.Malformed(JsonRpcError.of(JsonRpcErrorCodes.PARSE_ERROR, parseErrorMessage(e)));
         } catch (IOException e) {
             return new Decoded.Malformed(JsonRpcError.of(JsonRpcErrorCodes.PARSE_ERROR, "Parse error: " + e.getMessage()));
+        } catch (NumberFormatException e) {
+            // Jackson's BigDecimal parser refuses numbers it cannot hold (e.g. an exponent of 25 digits) with a plain
+            // NumberFormatException, not a JacksonException; found by fuzzing the front door.
+            return new Decoded.Malformed(JsonRpcError.of(JsonRpcErrorCodes.PARSE_ERROR,
+                    "Parse error: a number is too large to read"));
         }
         if (tree == null || tree.isMissingNode()) {
             return new Decoded.Malformed(

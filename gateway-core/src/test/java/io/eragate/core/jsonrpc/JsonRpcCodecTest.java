@@ -112,6 +112,20 @@ class JsonRpcCodecTest {
                 });
     }
 
+    /** Found by the front door's fuzz test: a number Jackson's BigDecimal parser refuses must not escape. */
+    @Test
+    void aNumberTooLargeToReadIsAParseErrorNotAnException() {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":11111111111111111111111111111111111111e1111111111111111111111111,"
+                + "\"method\":\"ping\"}";
+
+        Decoded decoded = JsonRpcCodec.decode(body.getBytes(StandardCharsets.UTF_8));
+
+        assertThat(decoded).isInstanceOfSatisfying(Decoded.Malformed.class, malformed -> {
+            assertThat(malformed.error().code()).isEqualTo(JsonRpcErrorCodes.PARSE_ERROR);
+            assertThat(malformed.error().message()).isEqualTo("Parse error: a number is too large to read");
+        });
+    }
+
     @Test
     void idsAreEchoedExactlyAsWritten() {
         for (String id : new String[] {"1.10", "12345678901234567890123", "-5", "1e400", "\"007\"", "0"}) {

@@ -300,7 +300,7 @@ final class Dispatcher {
         JsonNode tree;
         try {
             tree = JsonRpcCodec.mapper().readTree(body);
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             tree = null;
         }
         if (tree == null || !tree.isObject() || !tree.path("method").isTextual()) {
