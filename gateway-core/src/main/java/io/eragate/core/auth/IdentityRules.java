@@ -5,7 +5,7 @@ import io.eragate.core.config.MatchConfig;
 import io.eragate.core.config.PolicyConfig;
 import io.eragate.core.config.RateLimitRuleConfig;
 import io.eragate.core.ratelimit.RateLimitRule;
-import io.eragate.core.route.Glob;
+import io.eragate.core.route.NameGlob;
 import java.util.List;
 
 /** The decision objects of the validated {@code auth}, {@code policies} and {@code rateLimits} keys. */
@@ -17,7 +17,7 @@ public final class IdentityRules {
     /** The policy decision: {@code auth.scopes} for every request, then the rules in order. */
     public static Policies policies(AuthConfig auth, List<PolicyConfig> policies) {
         return new Policies(auth.scopes(), policies.stream()
-                .map(policy -> new PolicyRule(Glob.of(policy.match().method()), glob(policy.match().name()),
+                .map(policy -> new PolicyRule(NameGlob.of(policy.match().method()), glob(policy.match().name()),
                         policy.scopes(), policy.claims()))
                 .toList());
     }
@@ -41,7 +41,7 @@ public final class IdentityRules {
         return new RateLimitRule(key, glob(match.method()), glob(match.name()), rule.requests(), rule.per());
     }
 
-    private static Glob glob(String pattern) {
-        return pattern == null ? null : Glob.of(pattern);
+    private static NameGlob glob(String pattern) {
+        return pattern == null ? null : NameGlob.of(pattern);
     }
 }

@@ -1,6 +1,6 @@
 package io.eragate.core.auth;
 
-import io.eragate.core.route.Glob;
+import io.eragate.core.route.NameGlob;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param scopes scopes the operation needs beyond {@code auth.scopes}
  * @param claims claim name → value the token must carry (a string claim equal to it, or a list claim containing it)
  */
-public record PolicyRule(Glob method, Glob name, List<String> scopes, Map<String, String> claims) {
+public record PolicyRule(NameGlob method, NameGlob name, List<String> scopes, Map<String, String> claims) {
 
     public PolicyRule {
         Objects.requireNonNull(method, "method");

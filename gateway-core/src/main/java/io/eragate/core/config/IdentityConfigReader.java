@@ -1,5 +1,6 @@
 package io.eragate.core.config;
 
+import io.eragate.core.route.NameGlob;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -67,7 +68,21 @@ final class IdentityConfigReader {
             method = null;
         }
         String name = section.text("name", null, text -> !text.isEmpty(), GLOB_RULE);
-        return new MatchConfig(method, name);
+        // The same glob syntax as route rules: a pattern that does not compile is named here, not at start-up.
+        return new MatchConfig(compiles(section, "method", method), compiles(section, "name", name));
+    }
+
+    private static String compiles(ConfigMapping section, String key, String glob) {
+        if (glob == null || glob.isEmpty()) {
+            return glob;
+        }
+        try {
+            NameGlob.of(glob);
+            return glob;
+        } catch (IllegalArgumentException e) {
+            section.problem(key, e.getMessage());
+            return null;
+        }
     }
 
     static RateLimitsConfig rateLimits(ConfigMapping section) {

@@ -1,6 +1,6 @@
 package io.eragate.core.ratelimit;
 
-import io.eragate.core.route.Glob;
+import io.eragate.core.route.NameGlob;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -13,7 +13,7 @@ import java.util.Objects;
  * @param requests bucket capacity: requests allowed per {@code per}
  * @param per the period in which {@code requests} refill
  */
-public record RateLimitRule(KeyKind key, Glob method, Glob name, long requests, Duration per) {
+public record RateLimitRule(KeyKind key, NameGlob method, NameGlob name, long requests, Duration per) {
 
     public RateLimitRule {
         Objects.requireNonNull(key, "key");

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.eragate.core.route.Glob;
+import io.eragate.core.route.NameGlob;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 
 class PoliciesTest {
     private static final Policies POLICIES = new Policies(List.of("mcp"), List.of(
-            new PolicyRule(Glob.of("tools/call"), Glob.of("delete_*"), List.of("admin"), Map.of()),
-            new PolicyRule(Glob.of("tools/call"), Glob.of("deploy"), List.of(), Map.of("groups", "ops")),
-            new PolicyRule(Glob.of("tools/call"), Glob.of("files_write"), List.of("files:write"), Map.of())));
+            new PolicyRule(NameGlob.of("tools/call"), NameGlob.of("delete_*"), List.of("admin"), Map.of()),
+            new PolicyRule(NameGlob.of("tools/call"), NameGlob.of("deploy"), List.of(), Map.of("groups", "ops")),
+            new PolicyRule(NameGlob.of("tools/call"), NameGlob.of("files_write"), List.of("files:write"), Map.of())));
 
     @Test
     void aRuleAddsItsScopesAndTheRefusalNamesEveryScopeTheOperationNeedsAndNothingElse() {
@@ -34,8 +34,8 @@ class PoliciesTest {
     @Test
     void firstMatchWinsAndNoMatchAllows() {
         Policies policies = new Policies(List.of(), List.of(
-                new PolicyRule(Glob.of("tools/*"), null, List.of("tools"), Map.of()),
-                new PolicyRule(Glob.of("tools/call"), Glob.of("*"), List.of("never"), Map.of())));
+                new PolicyRule(NameGlob.of("tools/*"), null, List.of("tools"), Map.of()),
+                new PolicyRule(NameGlob.of("tools/call"), NameGlob.of("*"), List.of("never"), Map.of())));
         Principal holder = principal(Set.of("tools"), Map.of());
 
         assertThat(policies.decide(holder, "tools/call", "x")).isEqualTo(Policies.Decision.ALLOWED);

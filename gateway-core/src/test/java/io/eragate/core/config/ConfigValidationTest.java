@@ -65,6 +65,10 @@ class ConfigValidationTest {
                                 + "auth: {issuer: \"https://as.example.com\"}\npolicies: [{match: {method: x}}]",
                         "policies[0].scopes: a policy needs scopes or claims (else it would allow what no rule"
                                 + " refuses)"),
+                row("a policy glob that does not compile, named like a route rule's", VALID_BASE
+                                + "auth: {issuer: \"https://as.example.com\"}\n"
+                                + "policies: [{match: {method: tools/call, name: \"delete\\\\\"}, scopes: [admin]}]",
+                        "policies[0].match.name: glob delete\\ ends in an unfinished escape \"\\\""),
                 row("unknown rate-limit key", VALID_BASE + "rateLimits: {rules: [{key: user, requests: 1, per: 1s}]}",
                         "rateLimits.rules[0].key: must be one of principal, principal+tool, route, global, got"
                                 + " \"user\""),

@@ -2,7 +2,7 @@ package io.eragate.core.ratelimit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.eragate.core.route.Glob;
+import io.eragate.core.route.NameGlob;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -47,8 +47,8 @@ class RateLimiterTest {
 
     @Test
     void aRuleCountsOnlyWhatItMatchesAndPrincipalToolKeysByName() {
-        RateLimitRule deletes = new RateLimitRule(RateLimitRule.KeyKind.PRINCIPAL_TOOL, Glob.of("tools/call"),
-                Glob.of("delete_*"), 1, Duration.ofHours(1));
+        RateLimitRule deletes = new RateLimitRule(RateLimitRule.KeyKind.PRINCIPAL_TOOL, NameGlob.of("tools/call"),
+                NameGlob.of("delete_*"), 1, Duration.ofHours(1));
         RateLimiter limiter = new RateLimiter(List.of(deletes), store);
 
         assertThat(limiter.admit("alice", "/mcp", "tools/call", "delete_a").join()).isEmpty();
