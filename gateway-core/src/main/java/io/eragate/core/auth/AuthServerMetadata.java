@@ -37,7 +37,7 @@ public final class AuthServerMetadata {
         JsonNode document;
         try {
             document = JsonRpcCodec.mapper().readTree(json);
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             throw new IllegalArgumentException("the authorization server metadata is not JSON");
         }
         if (document == null || !document.isObject()) {

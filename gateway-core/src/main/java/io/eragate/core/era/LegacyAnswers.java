@@ -28,7 +28,7 @@ public final class LegacyAnswers {
         JsonNode tree;
         try {
             tree = JsonRpcCodec.mapper().readTree(body);
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
         if (tree == null || !tree.path("error").isObject() || (tree.has("id") && !tree.get("id").isNull())) {

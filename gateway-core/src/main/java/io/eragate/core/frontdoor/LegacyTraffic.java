@@ -55,7 +55,7 @@ public final class LegacyTraffic {
         JsonNode tree;
         try {
             tree = JsonRpcCodec.mapper().readTree(body);
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             return true;
         }
         if (tree == null || !(tree.isObject() || tree.isArray())) {

@@ -97,7 +97,7 @@ public final class HttpSseFallback {
             JsonNode tree = JsonRpcCodec.mapper().readTree(body);
             JsonNode error = tree == null ? null : tree.get("error");
             return error != null && error.isObject() && error.path("code").isIntegralNumber() ? error : null;
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             return null;
         }
     }

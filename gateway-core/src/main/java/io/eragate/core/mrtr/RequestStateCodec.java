@@ -69,7 +69,7 @@ public final class RequestStateCodec {
         JsonNode json;
         try {
             json = JsonRpcCodec.mapper().readTree(bytes);
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             return Optional.empty();
         }
         if (json == null || !json.isObject() || json.size() != FIELDS.size() || !hasOnlyKnownFields(json)) {

@@ -59,6 +59,14 @@ class LegacyTrafficTest {
         assertThat(LegacyTraffic.isLegacyEra(request.build())).isFalse();
     }
 
+    /** Found by the ladder's fuzz test: a number Jackson cannot hold leaves the body to the ladder (a -32700). */
+    @Test
+    void aBodyWithANumberTooLargeToReadIsNotTakenForLegacyTraffic() {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1111111111111e11111111111111111,\"method\":\"tools/list\"}";
+
+        assertThat(LegacyTraffic.isLegacyEra(legacy(body).build())).isFalse();
+    }
+
     @Test
     void otherHttpMethodsAreNotLegacyTraffic() {
         assertThat(LegacyTraffic.isLegacyEra(legacy(INITIALIZE).httpMethod("PUT").build())).isFalse();

@@ -123,7 +123,7 @@ final class FanOutCall {
     private static JsonNode parse(byte[] json) {
         try {
             return JsonRpcCodec.mapper().readTree(json);
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             return null;
         }
     }

@@ -98,7 +98,7 @@ final class ClientCredentialsTokens {
         JsonNode json;
         try {
             json = JsonRpcCodec.mapper().readTree(response.body());
-        } catch (IOException e) {
+        } catch (IOException | NumberFormatException e) {
             throw new CompletionException(new IllegalStateException("token endpoint answered no JSON"));
         }
         String token = json.path("access_token").asText(null);
