@@ -417,6 +417,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             inputEnded = true;
             if (!busy) {
                 closeAfterWrites(ctx);
+            } else {
+                // A FIN while a request runs looks the same whether the client only half-closed or left: nothing
+                // tells the two apart before an answer is written. Leaving is far more common (a timeout, a user who
+                // cancels), and the upstream work it started must be cancelled, so the connection closes now and
+                // channelInactive cancels the exchange and drops what was queued behind it.
+                log.debug("[{}] client ended its input while a request runs; cancelling it", ctx.channel().id());
+                ctx.close();
             }
         }
         ctx.fireUserEventTriggered(evt);

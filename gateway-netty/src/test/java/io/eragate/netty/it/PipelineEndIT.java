@@ -47,30 +47,14 @@ class PipelineEndIT {
     }
 
     @Test
-    void aValidRequestFollowedByAHalfCloseGetsItsAnswer() {
+    void theEndOfInputWhileARequestRunsClosesTheConnection() {
+        // A FIN mid-request is taken as the client leaving (see McpRequestHandler): the request is cancelled
+        // upstream, which SseRelayIT checks, and the connection closes rather than waiting for an answer.
         try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start();
                 TestGateway gateway = TestGateway.modern(upstream.uri());
                 RawConnection connection = gateway.connect()) {
             connection.send(slowCall("h1", gateway)).halfClose();
 
-            RawResponse answer = connection.readResponse();
-
-            assertThat(answer.status()).isEqualTo(200);
-            assertThat(answer.json().path("id").asText()).isEqualTo("h1");
-            assertThat(answer.text()).contains("result");
-            assertThat(connection.closedByPeer()).as("closed once the answer is written").isTrue();
-        }
-    }
-
-    @Test
-    void pipelinedRequestsFollowedByAHalfCloseAreAllAnsweredInOrder() {
-        try (ModernFixtureUpstream upstream = ModernFixtureUpstream.start();
-                TestGateway gateway = TestGateway.modern(upstream.uri());
-                RawConnection connection = gateway.connect()) {
-            connection.send(concat(slowCall("p1", gateway), slowCall("p2", gateway))).halfClose();
-
-            assertThat(connection.readResponse().json().path("id").asText()).isEqualTo("p1");
-            assertThat(connection.readResponse().json().path("id").asText()).isEqualTo("p2");
             assertThat(connection.closedByPeer()).isTrue();
         }
     }
