@@ -143,7 +143,7 @@ final class Topology implements AutoCloseable {
         List<String> command = List.of(nginx.toString(), "-e", dir.resolve("error.log").toString(),
                 "-p", dir.toString(), "-c", config.toString());
         ChildProcess process = track(ChildProcess.start("nginx", command, dir.resolve("stdout.log"), false));
-        commands.put("nginx", String.join(" ", command));
+        commands.put("nginx", abbreviate(command));
         process.awaitListening(port, START_TIMEOUT);
         targets.put(Scenario.NGINX, new Target(Scenario.NGINX, Endpoint.loopback(port, McpSamples.PATH),
                 Optional.of(process), false));
@@ -248,10 +248,27 @@ final class Topology implements AutoCloseable {
 
     /** A command line with long classpaths shortened, for humans. */
     static String abbreviate(List<String> command) {
+        return abbreviate(command, Path.of("").toAbsolutePath());
+    }
+
+    /**
+     * A command line as the report shows it: long classpaths shortened, paths under {@code workingDirectory} (the
+     * repository root, where {@code bench/run.sh} runs) relative to it, and a JDK's {@code .../bin/java} as
+     * {@code java}, so that a published report names no path of the machine that ran it.
+     */
+    static String abbreviate(List<String> command, Path workingDirectory) {
+        String root = workingDirectory.toString().endsWith("/") ? workingDirectory.toString()
+                : workingDirectory + "/";
         List<String> shown = new ArrayList<>();
         for (int i = 0; i < command.size(); i++) {
             String part = command.get(i);
-            shown.add(i > 0 && "-cp".equals(command.get(i - 1)) && part.length() > 80 ? "<classpath>" : part);
+            if (i > 0 && "-cp".equals(command.get(i - 1)) && part.length() > 80) {
+                shown.add("<classpath>");
+            } else if (i == 0 && part.endsWith("/bin/java")) {
+                shown.add("java");
+            } else {
+                shown.add(part.replace(root, ""));
+            }
         }
         return String.join(" ", shown);
     }
