@@ -49,24 +49,16 @@ import io.eragate.core.mcp.Methods;
 import io.eragate.core.session.ReplayPolicy;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
-import io.eragate.core.sse.SseLimitExceededException;
-import io.eragate.core.sse.SseParser;
 import io.eragate.netty.upstream.BufferedUpstreamCall;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamCall;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
-import io.netty.buffer.CompositeByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import org.slf4j.Logger;
@@ -84,12 +76,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class BridgeExchange implements ClientExchange, UpstreamCall.Handler {
     private static final Logger log = LoggerFactory.getLogger(BridgeExchange.class);
-    private static final int MAX_ERROR_BODY_BYTES = 64 * 1024;
-    /** The largest JSON (not SSE) result the bridge buffers to translate; larger answers fail with 502. */
-    private static final int MAX_JSON_RESULT_BYTES = 32 * 1024 * 1024;
-    private static final int MAX_SSE_LINE_BYTES = 32 * 1024 * 1024;
-
-    private enum Mode { SSE, JSON, ERROR }
+    private static final int MAX_ERROR_BODY_BYTES = LegacyAnswerBody.MAX_ERROR_BODY_BYTES;
 
     private static final Runnable NOTHING = () -> { };
     /** Messages an upstream call waiting for a retry may send meanwhile; later ones are dropped. */
@@ -146,11 +133,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private IdRewriter rewriter;
     private UpstreamExchange exchange;
     private UpstreamCall call;
-    private Mode mode;
-    private int upstreamStatus;
-    private String upstreamContentType;
-    private CompositeByteBuf buffered;
-    private SseParser parser;
+    /** The upstream answer being read, once its head came. */
+    private LegacyAnswerBody answerBody;
 
     /**
      * Prepares the exchange; {@link #start()} sends it.
@@ -279,20 +263,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     @Override
     public void onHead(HttpResponse head) {
         lifecycle.upstreamHead();
-        upstreamStatus = head.status().code();
-        upstreamContentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
-        String type = upstreamContentType.toLowerCase(Locale.ROOT);
-        boolean success = upstreamStatus / 100 == 2;
-        if (success && type.startsWith("text/event-stream")) {
-            mode = Mode.SSE;
-            parser = new SseParser(MAX_SSE_LINE_BYTES, MAX_SSE_LINE_BYTES);
-        } else if (success && type.startsWith("application/json")) {
-            mode = Mode.JSON;
-            buffered = client.alloc().compositeBuffer();
-        } else {
-            mode = Mode.ERROR;
-            buffered = client.alloc().compositeBuffer();
-        }
+        answerBody = LegacyAnswerBody.of(head, client.alloc());
     }
 
     @Override
@@ -302,13 +273,11 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             if (done) {
                 return;
             }
-            switch (mode) {
-                case SSE -> feedEvents(content.content());
-                case JSON -> bufferUpTo(content.content(), MAX_JSON_RESULT_BYTES);
-                case ERROR -> bufferUpTo(content.content(), MAX_ERROR_BODY_BYTES);
-                default -> {
+            answerBody.feed(content.content(), json -> {
+                if (!done) {
+                    onMessageBytes(json);
                 }
-            }
+            }, this::failMidAnswer);
         } finally {
             content.release();
         }
@@ -321,44 +290,25 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
     }
 
-    private void feedEvents(ByteBuf bytes) {
-        byte[] chunk = ByteBufUtil.getBytes(bytes);
-        try {
-            parser.feed(chunk, 0, chunk.length, event -> {
-                if (!done && !event.data().isEmpty()) {
-                    onMessageBytes(event.data().getBytes(StandardCharsets.UTF_8));
-                }
-            });
-        } catch (SseLimitExceededException e) {
-            failMidAnswer("upstream SSE event too large: " + e.getMessage());
-        }
-    }
-
-    private void bufferUpTo(ByteBuf bytes, int limit) {
-        if (buffered.readableBytes() + bytes.readableBytes() > limit) {
-            if (mode == Mode.JSON) {
-                failMidAnswer("upstream JSON answer larger than " + limit + " bytes");
-                return;
-            }
-            bytes = bytes.slice(bytes.readerIndex(), Math.max(0, limit - buffered.readableBytes()));
-        }
-        buffered.addComponent(true, bytes.retainedSlice());
-    }
-
     private void onUpstreamEnd() {
-        switch (mode) {
+        switch (answerBody.mode()) {
             case SSE -> failMidAnswer("upstream ended its SSE stream without a response");
             case JSON -> {
-                byte[] body = drainBuffer();
-                LegacyReplyReader.messages(upstreamContentType, body).forEach(this::onMessage);
+                byte[] body = answerBody.drain();
+                LegacyReplyReader.messages(answerBody.contentType(), body).forEach(this::onMessage);
                 if (!done) {
                     failMidAnswer("upstream JSON answer held no response to the request");
                 }
             }
-            case ERROR -> onErrorAnswer(drainBuffer());
+            case ERROR -> onErrorAnswer(answerBody.drain());
             default -> {
             }
         }
+    }
+
+    /** The upstream answer's HTTP status, 0 before its head. */
+    private int upstreamStatus() {
+        return answerBody == null ? 0 : answerBody.status();
     }
 
     private void onMessageBytes(byte[] json) {
@@ -433,7 +383,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         JsonNode result = response.result();
         if (!result.isObject()) {
-            answer(502, Rejections.upstreamInvalidResponse(request.id(), target.name(), upstreamStatus,
+            answer(502, Rejections.upstreamInvalidResponse(request.id(), target.name(), upstreamStatus(),
                     "result is not an object").body());
             return;
         }
@@ -721,28 +671,28 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private void onErrorAnswer(byte[] body) {
         boolean sentSession = session.sessionId() != null;
-        if (ReplayPolicy.decide(upstreamStatus, body, sentSession, replayed)
+        if (ReplayPolicy.decide(upstreamStatus(), body, sentSession, replayed)
                 == ReplayPolicy.Decision.SESSION_EXPIRED_REPLAY_ONCE) {
             log.info("[{}] upstream {} lost session {}; opening a new one and sending the request again",
                     client.channel().id(), target.name(), session.sessionId());
-            bridge.invalidate(session, "HTTP " + upstreamStatus + " for a request carrying the session");
+            bridge.invalidate(session, "HTTP " + upstreamStatus() + " for a request carrying the session");
             releaseExchange();
             // The replay acquires a session of its own; this one is given back now (per-call closes it).
             bridge.release(session);
             session = null;
             replayed = true;
             call = null;
-            mode = null;
+            answerBody = null;
             start();
             return;
         }
-        Optional<JsonRpcResponse> ours = LegacyReplyReader.responseTo(exchange.upstreamId(), upstreamContentType,
-                body);
+        Optional<JsonRpcResponse> ours = LegacyReplyReader.responseTo(exchange.upstreamId(),
+                answerBody.contentType(), body);
         if (ours.isPresent() && ours.get().isError()) {
             onFinalResponse(ours.get());
             return;
         }
-        MappedError mapped = ErrorMapper.fromNonJsonRpcBody(upstreamStatus, upstreamContentType, body);
+        MappedError mapped = ErrorMapper.fromNonJsonRpcBody(upstreamStatus(), answerBody.contentType(), body);
         answer(mapped.httpStatus(), JsonRpcCodec.encodeError(request.id(), mapped.error()));
     }
 
@@ -861,7 +811,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
                     why);
             fail(UpstreamFailure.of(FailureKind.MALFORMED_ANSWER, target.name(), why));
         } else {
-            reject(Rejections.upstreamInvalidResponse(request.id(), target.name(), upstreamStatus, why));
+            reject(Rejections.upstreamInvalidResponse(request.id(), target.name(), upstreamStatus(), why));
         }
     }
 
@@ -889,7 +839,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             pendingCallId = null;
         }
         releaseExchange();
-        drainBuffer();
+        if (answerBody != null) {
+            answerBody.release();
+        }
         if (session != null) {
             bridge.release(session);
         }
@@ -914,16 +866,6 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             exchange = null;
             bridge.exchangeEnded(session);
         }
-    }
-
-    private byte[] drainBuffer() {
-        if (buffered == null) {
-            return new byte[0];
-        }
-        byte[] bytes = ByteBufUtil.getBytes(buffered);
-        buffered.release();
-        buffered = null;
-        return bytes;
     }
 
     private static Throwable unwrap(Throwable failure) {
