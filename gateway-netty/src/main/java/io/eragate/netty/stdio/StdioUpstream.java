@@ -1,6 +1,5 @@
 package io.eragate.netty.stdio;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.bridge.LegacyReplyReader;
@@ -8,7 +7,6 @@ import io.eragate.core.config.RestartPolicy;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.era.ProbeClassifier;
 import io.eragate.core.era.ProbeVerdict;
-import io.eragate.core.health.Availability;
 import io.eragate.core.health.UpstreamStatus;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcId;
@@ -31,7 +29,6 @@ import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -61,12 +58,9 @@ public final class StdioUpstream implements SessionSource {
     private static final Logger log = LoggerFactory.getLogger(StdioUpstream.class);
     private static final int EXTRA_STDIN_LINES = 64;
 
-    /** Where an instance is in its life. */
-    enum State { IDLE, STARTING, READY, BACKOFF, COOLING, FAILED, STOPPED }
-
     private final UpstreamConfig config;
     private final StdioRuntime runtime;
-    private final Slot[] slots;
+    private final StdioSlots slots;
     private final ArrayDeque<CompletableFuture<StdioSession>> waiters = new ArrayDeque<>();
     private final RestartSchedule probeSchedule = new RestartSchedule(RestartSchedule.STANDARD);
     private final List<StdioProcess> probes = new ArrayList<>();
@@ -81,35 +75,8 @@ public final class StdioUpstream implements SessionSource {
     StdioUpstream(UpstreamConfig config, StdioRuntime runtime) {
         this.config = Objects.requireNonNull(config, "config");
         this.runtime = runtime;
-        this.slots = new Slot[config.instances()];
-        for (int i = 0; i < slots.length; i++) {
-            slots[i] = new Slot(i);
-        }
+        this.slots = new StdioSlots(config.name(), config.instances());
         config.era().pinnedEra().ifPresent(pinned -> learnEra(pinned, "config", "era: " + config.era().yamlName()));
-    }
-
-    /** One process position: its current process and its restart history. */
-    private final class Slot {
-        final int index;
-        final RestartSchedule schedule = new RestartSchedule(RestartSchedule.STANDARD);
-        volatile State state = State.IDLE;
-        volatile StdioSession ready;
-        volatile StdioSession starting;
-        /** The process of {@code ready} or {@code starting}. */
-        volatile StdioProcess process;
-        volatile int restarts;
-        volatile Integer lastExitCode;
-        volatile String lastProblem;
-        volatile Instant coolingUntil;
-        Future<?> pendingStart;
-
-        Slot(int index) {
-            this.index = index;
-        }
-
-        String label() {
-            return config.name() + "#" + index;
-        }
     }
 
     /** The configured name. */
@@ -160,7 +127,7 @@ public final class StdioUpstream implements SessionSource {
 
     private StdioSession leastLoaded() {
         StdioSession best = null;
-        for (Slot slot : slots) {
+        for (StdioSlot slot : slots) {
             StdioSession session = slot.ready;
             if (session != null && !session.isGone() && (best == null || session.inFlight() < best.inFlight())) {
                 best = session;
@@ -196,9 +163,9 @@ public final class StdioUpstream implements SessionSource {
 
     /** Why no request can be served for a while, or {@code null} when a process is ready or on its way. */
     private StdioUnavailableException unavailability() {
-        Slot cooling = null;
-        Slot failed = null;
-        for (Slot slot : slots) {
+        StdioSlot cooling = null;
+        StdioSlot failed = null;
+        for (StdioSlot slot : slots) {
             switch (slot.state) {
                 case COOLING -> cooling = slot;
                 case FAILED -> failed = slot;
@@ -228,8 +195,8 @@ public final class StdioUpstream implements SessionSource {
             }
             return;
         }
-        for (Slot slot : slots) {
-            if (slot.state == State.IDLE) {
+        for (StdioSlot slot : slots) {
+            if (slot.state == StdioSlot.State.IDLE) {
                 startSlot(slot);
             }
         }
@@ -306,7 +273,7 @@ public final class StdioUpstream implements SessionSource {
 
     private void onProbeFailed(String why) {
         log.warn("Stdio upstream {}: {}", name(), why);
-        for (Slot slot : slots) {
+        for (StdioSlot slot : slots) {
             slot.lastProblem = why;
         }
         failWaiters(502, why);
@@ -325,8 +292,8 @@ public final class StdioUpstream implements SessionSource {
 
     // --- one instance: start, handshake, exit, restart ---
 
-    private void startSlot(Slot slot) {
-        slot.state = State.STARTING;
+    private void startSlot(StdioSlot slot) {
+        slot.state = StdioSlot.State.STARTING;
         StdioProcess process;
         try {
             process = StdioProcess.spawn(config, slot.label(), config.maxPendingRequests() * 2 + EXTRA_STDIN_LINES);
@@ -352,7 +319,7 @@ public final class StdioUpstream implements SessionSource {
                         runtime.onSupervisor());
     }
 
-    private void onHandshake(Slot slot, StdioSession session, ObjectNode result, Throwable failure) {
+    private void onHandshake(StdioSlot slot, StdioSession session, ObjectNode result, Throwable failure) {
         if (slot.starting != session || closed || session.goneWhy() != null) {
             // A process that exited during the handshake is handled as an exit.
             return;
@@ -375,7 +342,7 @@ public final class StdioUpstream implements SessionSource {
         onReady(slot, session);
     }
 
-    private void abortStart(Slot slot, StdioSession session, String why) {
+    private void abortStart(StdioSlot slot, StdioSession session, String why) {
         String problem = "upstream process " + why;
         slot.lastProblem = problem;
         log.warn("Stdio upstream {}: {}; stopping it", slot.label(), problem);
@@ -384,17 +351,17 @@ public final class StdioUpstream implements SessionSource {
         runtime.stopAsync(slot.process);
     }
 
-    private void onReady(Slot slot, StdioSession session) {
+    private void onReady(StdioSlot slot, StdioSession session) {
         slot.starting = null;
         slot.ready = session;
-        slot.state = State.READY;
+        slot.state = StdioSlot.State.READY;
         while (!waiters.isEmpty()) {
             CompletableFuture<StdioSession> waiter = waiters.pollFirst();
             waiter.complete(leastLoaded() != null ? leastLoaded() : session);
         }
     }
 
-    private void onSessionExit(Slot slot, StdioSession session, int exitCode) {
+    private void onSessionExit(StdioSlot slot, StdioSession session, int exitCode) {
         boolean wasStarting = slot.starting == session;
         if (slot.ready != session && !wasStarting) {
             return;
@@ -404,8 +371,8 @@ public final class StdioUpstream implements SessionSource {
         slot.starting = null;
         slot.process = null;
         slot.lastExitCode = exitCode;
-        if (closed || slot.state == State.STOPPED) {
-            slot.state = State.STOPPED;
+        if (closed || slot.state == StdioSlot.State.STOPPED) {
+            slot.state = StdioSlot.State.STOPPED;
             return;
         }
         String why = session.goneWhy();
@@ -415,16 +382,16 @@ public final class StdioUpstream implements SessionSource {
             failWaitersUnlessReady(slot.lastProblem);
         }
         if (config.restart() == RestartPolicy.NEVER) {
-            slot.state = State.FAILED;
+            slot.state = StdioSlot.State.FAILED;
             failWaitersIfUnavailable();
             return;
         }
         scheduleRestart(slot, process.startedAt());
     }
 
-    private void scheduleRestart(Slot slot, Instant startedAt) {
+    private void scheduleRestart(StdioSlot slot, Instant startedAt) {
         if (config.restart() == RestartPolicy.NEVER) {
-            slot.state = State.FAILED;
+            slot.state = StdioSlot.State.FAILED;
             failWaitersIfUnavailable();
             return;
         }
@@ -433,20 +400,20 @@ public final class StdioUpstream implements SessionSource {
         slot.restarts++;
         long delayMillis;
         if (decision instanceof RestartSchedule.CoolDown coolDown) {
-            slot.state = State.COOLING;
+            slot.state = StdioSlot.State.COOLING;
             slot.coolingUntil = coolDown.until();
             delayMillis = Math.max(0, coolDown.until().toEpochMilli() - now.toEpochMilli());
             log.warn("Upstream process {} exited {} times within a minute; pausing restarts until {}", slot.label(),
                     coolDown.crashesInWindow(), coolDown.until());
             failWaitersIfUnavailable();
         } else {
-            slot.state = State.BACKOFF;
+            slot.state = StdioSlot.State.BACKOFF;
             delayMillis = ((RestartSchedule.Restart) decision).delay().toMillis();
             log.info("Restarting upstream process {} in {} ms", slot.label(), delayMillis);
         }
         slot.pendingStart = runtime.supervisor().schedule(() -> {
-            if (!closed && (slot.state == State.BACKOFF || slot.state == State.COOLING)) {
-                slot.state = State.IDLE;
+            if (!closed && (slot.state == StdioSlot.State.BACKOFF || slot.state == StdioSlot.State.COOLING)) {
+                slot.state = StdioSlot.State.IDLE;
                 slot.coolingUntil = null;
                 startIdleSlots();
             }
@@ -485,7 +452,7 @@ public final class StdioUpstream implements SessionSource {
 
     /** Remembers the descendants of every process (see {@link ProcessTree}); runs on the supervisor. */
     void refreshTrees() {
-        for (Slot slot : slots) {
+        for (StdioSlot slot : slots) {
             StdioProcess process = slot.process;
             if (process != null) {
                 process.tree().refresh();
@@ -504,11 +471,11 @@ public final class StdioUpstream implements SessionSource {
                 closed = true;
                 failWaiters(503, "the gateway is shutting down");
                 List<CompletableFuture<Void>> stops = new ArrayList<>();
-                for (Slot slot : slots) {
+                for (StdioSlot slot : slots) {
                     if (slot.pendingStart != null) {
                         slot.pendingStart.cancel(false);
                     }
-                    slot.state = State.STOPPED;
+                    slot.state = StdioSlot.State.STOPPED;
                     for (StdioSession session : new StdioSession[] {slot.ready, slot.starting}) {
                         if (session != null) {
                             session.stopping("was stopped: the gateway is shutting down");
@@ -533,75 +500,27 @@ public final class StdioUpstream implements SessionSource {
      * every instance waits out a crash loop; stopped when none is left to restart; else starting.
      */
     public UpstreamStatus status() {
-        boolean starting = false;
-        Slot cooling = null;
-        Slot failed = null;
-        for (Slot slot : slots) {
-            StdioSession ready = slot.ready;
-            if (ready != null && !ready.isGone()) {
-                return new UpstreamStatus(name(), Availability.AVAILABLE, null);
-            }
-            switch (slot.state) {
-                case COOLING -> cooling = slot;
-                case FAILED, STOPPED -> failed = slot;
-                default -> starting = true;
-            }
-        }
-        if (starting) {
-            return new UpstreamStatus(name(), Availability.STARTING, era == null ? "learning its era"
-                    : "no process is ready yet");
-        }
-        if (cooling != null) {
-            return new UpstreamStatus(name(), Availability.PAUSED, "process " + cooling.label()
-                    + " crashed repeatedly; restarts are paused until " + cooling.coolingUntil);
-        }
-        return new UpstreamStatus(name(), Availability.STOPPED, "process " + failed.label() + " is not restarted: "
-                + failed.lastProblem);
+        return slots.status(era == null ? "learning its era" : "no process is ready yet");
     }
 
     /** Requests in flight on this upstream's processes now. */
     public int inFlight() {
-        int inFlight = 0;
-        for (Slot slot : slots) {
-            StdioSession session = slot.ready;
-            if (session != null) {
-                inFlight += session.inFlight();
-            }
-        }
-        return inFlight;
+        return slots.inFlight();
     }
 
     /** The pids of the processes serving requests or starting now (for the report and tests). */
     public List<Long> pids() {
-        List<Long> pids = new ArrayList<>();
-        for (Slot slot : slots) {
-            StdioProcess process = slot.process;
-            if (process != null && process.isAlive()) {
-                pids.add(process.pid());
-            }
-        }
-        return pids;
+        return slots.pids();
     }
 
     /** Restarts since start, over all instances. */
     public int restarts() {
-        int restarts = 0;
-        for (Slot slot : slots) {
-            restarts += slot.restarts;
-        }
-        return restarts;
+        return slots.restarts();
     }
 
     /** The last lines each process wrote to stderr, oldest first. */
     public List<String> recentStderr() {
-        List<String> lines = new ArrayList<>();
-        for (Slot slot : slots) {
-            StdioProcess process = slot.process;
-            if (process != null) {
-                lines.addAll(process.recentStderr());
-            }
-        }
-        return lines;
+        return slots.recentStderr();
     }
 
     /**
@@ -609,15 +528,7 @@ public final class StdioUpstream implements SessionSource {
      * {@code fragment}; returns whether one did within {@code timeout}. For diagnostics and tests.
      */
     public boolean awaitStderr(String fragment, Duration timeout) throws InterruptedException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        for (Slot slot : slots) {
-            StdioProcess process = slot.process;
-            if (process != null && process.awaitStderr(fragment,
-                    Duration.ofNanos(Math.max(0, deadline - System.nanoTime())))) {
-                return true;
-            }
-        }
-        return false;
+        return slots.awaitStderr(fragment, timeout);
     }
 
     /** This upstream as the era report shows it. The command's arguments are left out: they may hold secrets. */
@@ -630,26 +541,7 @@ public final class StdioUpstream implements SessionSource {
         line.put("learnedBy", eraLearnedBy);
         line.put("learnedAt", eraLearnedAt == null ? null : eraLearnedAt.toString());
         line.put("detail", eraDetail);
-        ArrayNode instances = line.putArray("instances");
-        for (Slot slot : slots) {
-            ObjectNode instance = instances.addObject();
-            instance.put("instance", slot.index);
-            instance.put("state", slot.state.name().toLowerCase(Locale.ROOT));
-            StdioSession session = slot.ready != null ? slot.ready : slot.starting;
-            StdioProcess process = slot.process;
-            if (session != null && process != null) {
-                instance.put("pid", process.pid());
-                instance.put("inFlight", session.inFlight());
-            } else {
-                instance.putNull("pid");
-                instance.put("inFlight", 0);
-            }
-            instance.put("restarts", slot.restarts);
-            instance.put("lastExitCode", slot.lastExitCode);
-            instance.put("lastProblem", slot.lastProblem);
-            Instant cooling = slot.coolingUntil;
-            instance.put("restartsPausedUntil", cooling == null ? null : cooling.toString());
-        }
+        slots.describeInto(line.putArray("instances"));
         return line;
     }
 }
