@@ -36,8 +36,8 @@ public final class AuthServerMetadata {
     public static URI jwksUri(String json, String issuer) {
         JsonNode document;
         try {
-            document = JsonRpcCodec.mapper().readTree(json);
-        } catch (IOException | NumberFormatException e) {
+            document = JsonRpcCodec.readTree(json);
+        } catch (IOException e) {
             throw new IllegalArgumentException("the authorization server metadata is not JSON");
         }
         if (document == null || !document.isObject()) {

@@ -69,7 +69,7 @@ final class BodySnippet {
         JsonNode node;
         try {
             node = JSON.readTree(text);
-        } catch (JsonProcessingException | NumberFormatException e) {
+        } catch (JsonProcessingException e) {
             return null;
         }
         if (node == null || !node.isObject()) {

@@ -27,8 +27,8 @@ public final class LegacyAnswers {
         }
         JsonNode tree;
         try {
-            tree = JsonRpcCodec.mapper().readTree(body);
-        } catch (IOException | NumberFormatException e) {
+            tree = JsonRpcCodec.readTree(body);
+        } catch (IOException e) {
             return Optional.empty();
         }
         if (tree == null || !tree.path("error").isObject() || (tree.has("id") && !tree.get("id").isNull())) {

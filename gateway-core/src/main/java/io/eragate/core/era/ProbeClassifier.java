@@ -265,7 +265,7 @@ public final class ProbeClassifier {
     private static JsonNode parseJson(byte[] bytes) {
         try {
             return JSON.readTree(bytes);
-        } catch (IOException | NumberFormatException e) {
+        } catch (IOException e) {
             return null;
         }
     }

@@ -54,8 +54,8 @@ public final class LegacyTraffic {
     private static boolean claimsARevision(byte[] body) {
         JsonNode tree;
         try {
-            tree = JsonRpcCodec.mapper().readTree(body);
-        } catch (IOException | NumberFormatException e) {
+            tree = JsonRpcCodec.readTree(body);
+        } catch (IOException e) {
             return true;
         }
         if (tree == null || !(tree.isObject() || tree.isArray())) {

@@ -94,10 +94,10 @@ public final class HttpSseFallback {
             return null;
         }
         try {
-            JsonNode tree = JsonRpcCodec.mapper().readTree(body);
+            JsonNode tree = JsonRpcCodec.readTree(body);
             JsonNode error = tree == null ? null : tree.get("error");
             return error != null && error.isObject() && error.path("code").isIntegralNumber() ? error : null;
-        } catch (IOException | NumberFormatException e) {
+        } catch (IOException e) {
             return null;
         }
     }

@@ -68,8 +68,8 @@ public final class RequestStateCodec {
         Objects.requireNonNull(bytes, "bytes");
         JsonNode json;
         try {
-            json = JsonRpcCodec.mapper().readTree(bytes);
-        } catch (IOException | NumberFormatException e) {
+            json = JsonRpcCodec.readTree(bytes);
+        } catch (IOException e) {
             return Optional.empty();
         }
         if (json == null || !json.isObject() || json.size() != FIELDS.size() || !hasOnlyKnownFields(json)) {

@@ -122,8 +122,8 @@ final class FanOutCall {
 
     private static JsonNode parse(byte[] json) {
         try {
-            return JsonRpcCodec.mapper().readTree(json);
-        } catch (IOException | NumberFormatException e) {
+            return JsonRpcCodec.readTree(json);
+        } catch (IOException e) {
             return null;
         }
     }

@@ -199,8 +199,10 @@ final class Dispatcher {
      */
     void dispatchLegacy(ChannelHandlerContext ctx, Route route, byte[] body, Consumer<UpstreamTarget> passThrough,
             Runnable ladder) {
-        Destination destination = Routing.decide(route, legacyKeyOf(body), context.federation()
-                .catalogue(route.path()));
+        // Only rules and federation look at the method and name: a plain route needs no second parse of the body.
+        RoutingKey key = route.rules().isEmpty() && !route.isFederated() ? RoutingKey.of("", null)
+                : legacyKeyOf(body);
+        Destination destination = Routing.decide(route, key, context.federation().catalogue(route.path()));
         if (!(destination instanceof Destination.One one) || one.upstreamName() != null) {
             ladder.run();
             return;
@@ -299,8 +301,8 @@ final class Dispatcher {
     static RoutingKey legacyKeyOf(byte[] body) {
         JsonNode tree;
         try {
-            tree = JsonRpcCodec.mapper().readTree(body);
-        } catch (IOException | NumberFormatException e) {
+            tree = JsonRpcCodec.readTree(body);
+        } catch (IOException e) {
             tree = null;
         }
         if (tree == null || !tree.isObject() || !tree.path("method").isTextual()) {

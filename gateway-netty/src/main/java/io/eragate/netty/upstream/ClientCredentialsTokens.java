@@ -97,8 +97,8 @@ final class ClientCredentialsTokens {
         }
         JsonNode json;
         try {
-            json = JsonRpcCodec.mapper().readTree(response.body());
-        } catch (IOException | NumberFormatException e) {
+            json = JsonRpcCodec.readTree(response.body());
+        } catch (IOException e) {
             throw new CompletionException(new IllegalStateException("token endpoint answered no JSON"));
         }
         String token = json.path("access_token").asText(null);
