@@ -10,16 +10,10 @@
 //   {"ok":false,"error":"..."}   exit 1 (could not connect or list)
 // Env: TIMEOUT_MS per request (default 30000).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { describe, printResultOf } from './lib/script-output.mjs';
 
 const USAGE = 'usage: federated-client.mjs URL CALLS';
 
-function describe(error) {
-  if (!(error instanceof Error)) {
-    return String(error);
-  }
-  const code = error.code === undefined ? '' : ` (code ${error.code})`;
-  return `${error.message}${code}`;
-}
 
 async function main() {
   const [url, callsJson] = process.argv.slice(2);
@@ -61,10 +55,4 @@ async function main() {
   }
 }
 
-try {
-  process.stdout.write(`${JSON.stringify(await main())}\n`);
-  process.exitCode = 0;
-} catch (error) {
-  process.stdout.write(`${JSON.stringify({ ok: false, error: describe(error) })}\n`);
-  process.exitCode = 1;
-}
+await printResultOf(main);

@@ -13,6 +13,7 @@
 //      TRACEPARENT=00-... sends that W3C trace context in the call's params._meta.traceparent.
 //      BEARER_TOKEN sends "Authorization: Bearer <token>" on every request.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { printResultOf } from './lib/script-output.mjs';
 
 const USAGE = 'usage: modern-client.mjs URL modern|auto|legacy TOOL JSONARGS';
 const MODERN_REVISION = '2026-07-28';
@@ -26,13 +27,6 @@ function negotiationFor(mode) {
   }
 }
 
-function describe(error) {
-  if (!(error instanceof Error)) {
-    return String(error);
-  }
-  const code = error.code === undefined ? '' : ` (code ${error.code})`;
-  return `${error.message}${code}`;
-}
 
 async function main() {
   const [url, mode, tool, jsonArgs] = process.argv.slice(2);
@@ -70,10 +64,4 @@ async function main() {
   }
 }
 
-try {
-  process.stdout.write(`${JSON.stringify(await main())}\n`);
-  process.exitCode = 0;
-} catch (error) {
-  process.stdout.write(`${JSON.stringify({ ok: false, error: describe(error) })}\n`);
-  process.exitCode = 1;
-}
+await printResultOf(main);

@@ -11,16 +11,10 @@
 //   {"ok":false,"error":"..."}                                        exit 1
 // Env: TIMEOUT_MS per request (default 30000).
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { describe } from './lib/script-output.mjs';
 
 const USAGE = 'usage: mrtr-client.mjs URL TOOL JSONARGS';
 
-function describe(error) {
-  if (!(error instanceof Error)) {
-    return String(error);
-  }
-  const code = error.code === undefined ? '' : ` (code ${error.code})`;
-  return `${error.message}${code}`;
-}
 
 async function main() {
   const [url, tool, jsonArgs] = process.argv.slice(2);
