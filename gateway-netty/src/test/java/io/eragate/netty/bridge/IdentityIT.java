@@ -22,11 +22,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The gateway as an OAuth resource server in front of a legacy upstream, against a real authorization server
@@ -39,27 +38,16 @@ class IdentityIT {
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
 
-    private static OAuthPeer oauth;
+    @RegisterExtension
+    static final OAuthPeer.PerClass OAUTH = new OAuthPeer.PerClass();
     private LegacyFixtureUpstream legacy;
     private BridgeGateway gateway;
-
-    @BeforeAll
-    static void startAuthorizationServer() {
-        oauth = OAuthPeer.start(PEERS);
-    }
-
-    @AfterAll
-    static void stopAuthorizationServer() {
-        if (oauth != null) {
-            oauth.close();
-        }
-    }
 
     @BeforeEach
     void startGateway() {
         legacy = LegacyFixtureUpstream.start();
         gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY)
-                .identity(AuthConfig.of(oauth.issuer(), List.of(), List.of("mcp")),
+                .identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp")),
                         List.of(new PolicyConfig(new MatchConfig("tools/call", "add"), List.of("math"), Map.of())),
                         new RateLimitsConfig("memory", 1000, List.of(new RateLimitRuleConfig("principal",
                                 new MatchConfig("tools/call", "counter"), 2, Duration.ofHours(1)))))
@@ -80,8 +68,8 @@ class IdentityIT {
     void everyRefusedTokenIsA401WithTheChallengeAndTheRequestId() throws Exception {
         URI endpoint = gateway.endpoint("legacy");
         String metadata = "http://127.0.0.1:" + endpoint.getPort() + "/.well-known/oauth-protected-resource/legacy";
-        String valid = oauth.userToken("alice", "mcp", endpoint);
-        String otherAudience = oauth.userToken("alice", "mcp", URI.create("http://127.0.0.1:1/elsewhere"));
+        String valid = OAUTH.peer().userToken("alice", "mcp", endpoint);
+        String otherAudience = OAUTH.peer().userToken("alice", "mcp", URI.create("http://127.0.0.1:1/elsewhere"));
         String forged = valid.substring(0, valid.lastIndexOf('.') + 1) + "AAAA" + valid.substring(
                 valid.lastIndexOf('.') + 5);
 
@@ -115,7 +103,7 @@ class IdentityIT {
             assertThat(response.statusCode()).as(path).isEqualTo(200);
             JsonNode document = JSON.readTree(response.body());
             assertThat(document.path("resource").asText()).isEqualTo(endpoint.toString());
-            assertThat(document.path("authorization_servers").get(0).asText()).isEqualTo(oauth.issuer());
+            assertThat(document.path("authorization_servers").get(0).asText()).isEqualTo(OAUTH.peer().issuer());
             assertThat(document.path("scopes_supported").get(0).asText()).isEqualTo("mcp");
         }
     }
@@ -123,8 +111,8 @@ class IdentityIT {
     @Test
     void twoPrincipalsGetTwoUpstreamSessionsAndTheirTokensNeverReachTheUpstream() throws Exception {
         URI endpoint = gateway.endpoint("legacy");
-        String alice = oauth.userToken("alice", "mcp", endpoint);
-        String bob = oauth.userToken("bob", "mcp", endpoint);
+        String alice = OAUTH.peer().userToken("alice", "mcp", endpoint);
+        String bob = OAUTH.peer().userToken("bob", "mcp", endpoint);
 
         for (String token : List.of(alice, bob, alice, bob)) {
             HttpResponse<String> answer = post(endpoint, ECHO, token);
@@ -147,14 +135,14 @@ class IdentityIT {
         URI endpoint = gateway.endpoint("legacy");
         ModernRequest add = ModernRequest.toolCall(9, "add", "{\"a\":1,\"b\":2}");
 
-        HttpResponse<String> refused = post(endpoint, add, oauth.userToken("alice", "mcp", endpoint));
+        HttpResponse<String> refused = post(endpoint, add, OAUTH.peer().userToken("alice", "mcp", endpoint));
         assertThat(refused.statusCode()).isEqualTo(403);
         assertThat(refused.headers().firstValue("WWW-Authenticate").orElseThrow()).startsWith(
                 "Bearer error=\"insufficient_scope\", scope=\"mcp math\", resource_metadata=\"");
         assertThat(JSON.readTree(refused.body()).path("id").asInt()).isEqualTo(9);
         assertThat(toolCalls()).isEmpty();
 
-        HttpResponse<String> served = post(endpoint, add, oauth.userToken("alice", "mcp math", endpoint));
+        HttpResponse<String> served = post(endpoint, add, OAUTH.peer().userToken("alice", "mcp math", endpoint));
         assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
     }
 
@@ -163,8 +151,9 @@ class IdentityIT {
         URI endpoint = gateway.endpoint("legacy");
         ModernRequest list = ModernRequest.of(4, "tools/list");
 
-        JsonNode without = JSON.readTree(post(endpoint, list, oauth.userToken("alice", "mcp", endpoint)).body());
-        JsonNode with = JSON.readTree(post(endpoint, list, oauth.userToken("alice", "mcp math", endpoint)).body());
+        JsonNode without = JSON.readTree(post(endpoint, list, OAUTH.peer().userToken("alice", "mcp", endpoint)).body());
+        JsonNode with = JSON.readTree(post(endpoint, list, OAUTH.peer().userToken("alice", "mcp math", endpoint))
+                .body());
 
         assertThat(names(without)).contains("echo").doesNotContain("add");
         assertThat(names(with)).as("the same session's cached list, cut by the token's scopes").contains("echo", "add");
@@ -180,8 +169,8 @@ class IdentityIT {
     void onePrincipalOverItsLimitGets429WhileAnotherIsServed() throws Exception {
         URI endpoint = gateway.endpoint("legacy");
         ModernRequest counter = ModernRequest.toolCall(3, "counter", "{}");
-        String alice = oauth.userToken("alice", "mcp", endpoint);
-        String bob = oauth.userToken("bob", "mcp", endpoint);
+        String alice = OAUTH.peer().userToken("alice", "mcp", endpoint);
+        String bob = OAUTH.peer().userToken("bob", "mcp", endpoint);
 
         assertThat(post(endpoint, counter, alice).statusCode()).isEqualTo(200);
         assertThat(post(endpoint, counter, alice).statusCode()).isEqualTo(200);
@@ -200,7 +189,7 @@ class IdentityIT {
     @Test
     void theSdkClientWithABearerTokenWorksThroughTheBridge() throws Exception {
         URI endpoint = gateway.endpoint("legacy");
-        String token = oauth.userToken("carol", "mcp", endpoint);
+        String token = OAUTH.peer().userToken("carol", "mcp", endpoint);
 
         NodePeers.Result result = PEERS.run(Duration.ofSeconds(60), Map.of("BEARER_TOKEN", token),
                 "modern-client.mjs", endpoint.toString(), "modern", "echo", "{\"message\":\"hi\"}");

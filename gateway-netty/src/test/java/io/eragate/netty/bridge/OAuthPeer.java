@@ -10,6 +10,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The real authorization server of the identity tests ({@code interop/oauth-server.mjs}, oauth2-mock-server): real
@@ -27,6 +30,28 @@ final class OAuthPeer implements AutoCloseable {
 
     static OAuthPeer start(NodePeers peers) {
         return new OAuthPeer(peers.startServer("oauth-server.mjs", "0"));
+    }
+
+    /** One authorization server for every test of a class: {@code @RegisterExtension static final PerClass ...}. */
+    static final class PerClass implements BeforeAllCallback, AfterAllCallback {
+        private OAuthPeer peer;
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            peer = OAuthPeer.start(NodePeers.locate());
+        }
+
+        @Override
+        public void afterAll(ExtensionContext context) {
+            if (peer != null) {
+                peer.close();
+            }
+        }
+
+        /** The running server. */
+        OAuthPeer peer() {
+            return peer;
+        }
     }
 
     /** The issuer, as its tokens name it. */

@@ -7,16 +7,14 @@ import io.eragate.core.config.AuthConfig;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.RateLimitsConfig;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
-import io.eragate.netty.testing.NodePeers;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * What one principal holds, another cannot use: a pending input round's {@code requestState}, and the sealed
@@ -31,30 +29,18 @@ class PrincipalBindingIT {
     private static final String ECHO = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
             + "{\"name\":\"echo\",\"arguments\":{\"message\":\"hi\"}}}";
     private static final List<String> SECRETS = List.of("a-shared-secret-of-the-fleet");
-    private static final NodePeers PEERS = NodePeers.locate();
     private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
-    private static OAuthPeer oauth;
-
-    @BeforeAll
-    static void startAuthorizationServer() {
-        oauth = OAuthPeer.start(PEERS);
-    }
-
-    @AfterAll
-    static void stopAuthorizationServer() {
-        if (oauth != null) {
-            oauth.close();
-        }
-    }
+    @RegisterExtension
+    static final OAuthPeer.PerClass OAUTH = new OAuthPeer.PerClass();
 
     @Test
     void anotherPrincipalsRequestStateIsRefusedAndTheOwnerStillResumes() throws Exception {
         try (AskingUpstream upstream = new AskingUpstream();
              BridgeGateway gateway = authenticated().upstream("asking", upstream.uri(), EraSetting.LEGACY).start()) {
             URI endpoint = gateway.endpoint("asking");
-            String alice = oauth.userToken("alice", "mcp", endpoint);
-            String bob = oauth.userToken("bob", "mcp", endpoint);
+            String alice = OAUTH.peer().userToken("alice", "mcp", endpoint);
+            String bob = OAUTH.peer().userToken("bob", "mcp", endpoint);
             ModernRequest first = ModernRequest.toolCall(1, "ask", "{\"x\":1}").withCapabilities(ALL);
 
             JsonNode asked = ModernRequest.parse(IdentityIT.post(endpoint, first, alice).body()).path("result");
@@ -82,9 +68,9 @@ class PrincipalBindingIT {
                      .start()) {
             URI endpointA = replicaA.endpoint("legacy");
             URI endpointB = replicaB.endpoint("legacy");
-            String aliceAtA = oauth.userToken("alice", "mcp", endpointA);
-            String aliceAtB = oauth.userToken("alice", "mcp", endpointB);
-            String bobAtA = oauth.userToken("bob", "mcp", endpointA);
+            String aliceAtA = OAUTH.peer().userToken("alice", "mcp", endpointA);
+            String aliceAtB = OAUTH.peer().userToken("alice", "mcp", endpointB);
+            String bobAtA = OAUTH.peer().userToken("bob", "mcp", endpointA);
 
             HttpResponse<String> initialized = send(endpointA, INITIALIZE, null, aliceAtA);
             String sealed = initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
@@ -111,7 +97,7 @@ class PrincipalBindingIT {
 
     private static BridgeGateway.Builder authenticated() {
         return BridgeGateway.builder().secrets(SECRETS)
-                .identity(AuthConfig.of(oauth.issuer(), List.of(), List.of("mcp")), List.of(),
+                .identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp")), List.of(),
                         RateLimitsConfig.none());
     }
 
