@@ -355,6 +355,11 @@ public final class GatewayServer implements AutoCloseable {
         close();
     }
 
+    /**
+     * Waits on the calling thread (the shutdown hook's, never an event loop) until {@code done} holds or the deadline
+     * passes, looking every 20 ms at most: connections end on their own loops, and one look per 20 ms is what a
+     * drain counted in seconds needs.
+     */
     private static void sleepUntil(long deadlineNanos, BooleanSupplier done) throws InterruptedException {
         while (!done.getAsBoolean() && deadlineNanos - System.nanoTime() > 0) {
             Thread.sleep(Math.max(1, Math.min(20, (deadlineNanos - System.nanoTime()) / 1_000_000)));
