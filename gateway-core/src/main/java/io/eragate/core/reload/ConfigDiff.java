@@ -13,10 +13,10 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What a reload would change. Upstreams, routes, {@code security} and the per-request limits change while
- * running; every other key (listeners, pools, bridge, eras and every section this class does not know) is
- * fixed at start, and a new configuration that changes one of them is refused as a whole, so that a reload never
- * applies half of a file.
+ * What a reload would change. Upstreams, routes, {@code security}, the per-request limits and the identity sections
+ * ({@code auth}, {@code policies}, {@code rateLimits}) change while running; every other key (listeners, pools,
+ * bridge, eras and every section this class does not know) is fixed at start, and a new configuration that changes
+ * one of them is refused as a whole, so that a reload never applies half of a file.
  *
  * @param added upstreams only the new configuration has
  * @param removed upstreams only the running configuration has: they drain and stop
@@ -26,12 +26,16 @@ import java.util.Set;
  * @param securityChanged whether the Origin/Host policy differs
  * @param limitsChanged whether a per-request limit differs
  * @param restartOnly the keys that differ but change only on restart, such as {@code listen.port}
+ * @param identityChanged whether {@code auth}, {@code policies} or {@code rateLimits} differ
  */
 public record ConfigDiff(Set<String> added, Set<String> removed, Set<String> changed, Set<String> unchanged,
-        boolean routesChanged, boolean securityChanged, boolean limitsChanged, List<String> restartOnly) {
+        boolean routesChanged, boolean securityChanged, boolean limitsChanged, List<String> restartOnly,
+        boolean identityChanged) {
 
     /** Sections applied while running; {@code limits} only for {@link #HOT_LIMITS}. */
     private static final Set<String> HOT_SECTIONS = Set.of("upstreams", "routes", "security", "limits");
+    /** The identity sections: a change builds a new authenticator, policy and rate limiter, swapped atomically. */
+    private static final Set<String> IDENTITY_SECTIONS = Set.of("auth", "policies", "rateLimits");
     /** Limits read per connection or request; the others size pools and handlers made once at start. */
     private static final Set<String> HOT_LIMITS = Set.of("maxBodyBytes", "maxInitialLineBytes",
             "upstreamResponseTimeout");
@@ -71,6 +75,7 @@ public record ConfigDiff(Set<String> added, Set<String> removed, Set<String> cha
         }
         List<String> restartOnly = new ArrayList<>();
         boolean limitsChanged = false;
+        boolean identityChanged = false;
         for (RecordComponent section : GatewayConfig.class.getRecordComponents()) {
             Object old = valueOf(section, running);
             Object now = valueOf(section, next);
@@ -86,18 +91,20 @@ public record ConfigDiff(Set<String> added, Set<String> removed, Set<String> cha
                         restartOnly.add(key);
                     }
                 }
+            } else if (IDENTITY_SECTIONS.contains(section.getName())) {
+                identityChanged = true;
             } else if (!HOT_SECTIONS.contains(section.getName())) {
                 restartOnly.addAll(keys);
             }
         }
         return new ConfigDiff(added, removed, changed, unchanged, !running.routes().equals(next.routes()),
-                !running.security().equals(next.security()), limitsChanged, restartOnly);
+                !running.security().equals(next.security()), limitsChanged, restartOnly, identityChanged);
     }
 
     /** Whether the new configuration changes nothing at all. */
     public boolean isEmpty() {
         return added.isEmpty() && removed.isEmpty() && changed.isEmpty() && !routesChanged && !securityChanged
-                && !limitsChanged && restartOnly.isEmpty();
+                && !limitsChanged && restartOnly.isEmpty() && !identityChanged;
     }
 
     /** Whether the new configuration can be applied while running. */
@@ -130,6 +137,9 @@ public record ConfigDiff(Set<String> added, Set<String> removed, Set<String> cha
         }
         if (limitsChanged) {
             parts.add("limits");
+        }
+        if (identityChanged) {
+            parts.add("identity");
         }
         return parts.isEmpty() ? "no change" : String.join("; ", parts);
     }

@@ -98,6 +98,29 @@ class ConfigDiffTest {
                 .isEqualTo("listen.port: changes only on restart; the running configuration stays");
     }
 
+    @Test
+    void authPoliciesAndRateLimitsChangeWhileRunning() {
+        String guarded = BASE + """
+                auth: { issuer: "https://as.example.com", scopes: [mcp] }
+                policies:
+                  - { match: { method: tools/call, name: "delete_*" }, scopes: [admin] }
+                rateLimits:
+                  rules: [{ key: principal, requests: 10, per: 1m }]
+                """;
+
+        ConfigDiff on = ConfigDiff.between(parse(BASE), parse(guarded));
+        ConfigDiff tightened = ConfigDiff.between(parse(guarded),
+                parse(guarded.replace("requests: 10", "requests: 5")));
+
+        assertThat(on.applicable()).as(on.restartOnly().toString()).isTrue();
+        assertThat(on.identityChanged()).isTrue();
+        assertThat(on.isEmpty()).isFalse();
+        assertThat(on.summary()).isEqualTo("identity");
+        assertThat(tightened.identityChanged()).isTrue();
+        assertThat(tightened.applicable()).isTrue();
+        assertThat(ConfigDiff.between(parse(guarded), parse(guarded)).identityChanged()).isFalse();
+    }
+
     private static GatewayConfig parse(String yaml) {
         try {
             return ConfigLoader.parse(yaml, "test.yaml");

@@ -22,6 +22,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -43,9 +44,10 @@ public final class Identity implements AutoCloseable {
     private final SealedSessionIds sessionIds;
     private final BucketStore store;
     private final boolean tls;
+    private final Consumer<RateLimiter.Limited> onLimited;
 
     private Identity(AuthConfig auth, Authenticator authenticator, Admission admission, StateSealer sealer,
-            BucketStore store, boolean tls) {
+            BucketStore store, boolean tls, Consumer<RateLimiter.Limited> onLimited) {
         this.auth = auth;
         this.authenticator = authenticator;
         this.admission = admission;
@@ -53,11 +55,12 @@ public final class Identity implements AutoCloseable {
         this.sessionIds = new SealedSessionIds(sealer);
         this.store = store;
         this.tls = tls;
+        this.onLimited = onLimited;
     }
 
     /** No authentication, no limits, a random key: what tests and the demo use unless they say otherwise. */
     public static Identity open() {
-        return new Identity(null, null, Admission.OPEN, StateSealer.random(), null, false);
+        return new Identity(null, null, Admission.OPEN, StateSealer.random(), null, false, limited -> { });
     }
 
     /**
@@ -69,21 +72,58 @@ public final class Identity implements AutoCloseable {
      */
     public static Identity of(GatewayConfig config, boolean tls, BucketStore store,
             Consumer<RateLimiter.Limited> onLimited) {
-        StateSealer sealer = sealer(config.security().secrets());
+        return build(config, sealer(config.security().secrets()), authenticator(config), store, tls, onLimited);
+    }
+
+    /**
+     * The identity of {@code next}, a reloaded configuration, replacing this one (which ran {@code running}): the
+     * key ring stays (the bridge's input rounds hold it); the authenticator and its cached keys stay while
+     * {@code auth} is unchanged; the bucket store (and so every bucket's level) stays while {@code rateLimits.store}
+     * and {@code maxKeys} are unchanged. The caller {@linkplain #retire(Identity) retires} this identity once the new
+     * one is live.
+     */
+    public Identity reloaded(GatewayConfig running, GatewayConfig next) {
+        Authenticator keptAuthenticator = Objects.equals(running.authentication(), next.authentication())
+                ? authenticator : authenticator(next);
+        boolean sameStore = store != null && running.rateLimits().store().equals(next.rateLimits().store())
+                && running.rateLimits().maxKeys() == next.rateLimits().maxKeys()
+                && (store instanceof RedisBucketStore) == sharesBuckets(next);
+        return build(next, sealer, keptAuthenticator, sameStore ? store : null, tls, onLimited);
+    }
+
+    /** Closes what this identity holds and {@code successor} does not (a bucket store that was replaced). */
+    public void retire(Identity successor) {
+        if (store != null && store != successor.store) {
+            store.close();
+        }
+    }
+
+    private static Identity build(GatewayConfig config, StateSealer sealer, Authenticator authenticator,
+            BucketStore keptStore, boolean tls, Consumer<RateLimiter.Limited> onLimited) {
+        BucketStore store = keptStore != null ? keptStore : storeFor(config);
         RateLimiter limiter = new RateLimiter(IdentityRules.rateLimits(config.rateLimits().rules()), store);
         Optional<AuthConfig> auth = config.authentication();
         if (auth.isEmpty()) {
-            return new Identity(null, null, new Admission(null, limiter, onLimited), sealer, store, tls);
+            return new Identity(null, null, new Admission(null, limiter, onLimited), sealer, store, tls, onLimited);
+        }
+        Policies policies = IdentityRules.policies(auth.get(), config.policies());
+        return new Identity(auth.get(), authenticator, new Admission(policies, limiter, onLimited), sealer, store,
+                tls, onLimited);
+    }
+
+    /** The authenticator of {@code config}'s {@code auth}, its first key load started; null when auth is off. */
+    private static Authenticator authenticator(GatewayConfig config) {
+        Optional<AuthConfig> auth = config.authentication();
+        if (auth.isEmpty()) {
+            return null;
         }
         AuthConfig settings = auth.get();
         JwksCache keys = new JwksCache(new HttpJwksFetcher(settings.issuer(), KEY_FETCH_TIMEOUT),
                 Clock.systemUTC(), settings.jwksMinRefreshInterval(), settings.jwksMaxAge());
         // The first load starts now, so that the first request rarely waits for it.
         keys.refresh();
-        Authenticator authenticator = new Authenticator(
-                new TokenValidator(settings.issuer(), settings.clockSkew(), Clock.systemUTC()), keys);
-        Policies policies = IdentityRules.policies(settings, config.policies());
-        return new Identity(settings, authenticator, new Admission(policies, limiter, onLimited), sealer, store, tls);
+        return new Authenticator(new TokenValidator(settings.issuer(), settings.clockSkew(), Clock.systemUTC()),
+                keys);
     }
 
     /**
@@ -93,16 +133,21 @@ public final class Identity implements AutoCloseable {
     public static Identity withAuthenticator(AuthConfig auth, Authenticator authenticator, boolean tls) {
         return new Identity(auth, authenticator, new Admission(new Policies(auth.scopes(), List.of()),
                 new RateLimiter(List.of(), new MemoryBucketStore(1, System::nanoTime)), limited -> { }),
-                StateSealer.random(), null, tls);
+                StateSealer.random(), null, tls, limited -> { });
     }
 
     /** The bucket store of {@code config}: in memory unless {@code rateLimits.store} names Redis. */
     public static BucketStore storeFor(GatewayConfig config) {
-        if (config.rateLimits().isRedis() && !config.rateLimits().rules().isEmpty()) {
+        if (sharesBuckets(config)) {
             log.info("rate limits: buckets shared through Redis ({})", config.rateLimits());
             return new RedisBucketStore(config.rateLimits().store());
         }
         return new MemoryBucketStore(config.rateLimits().maxKeys(), System::nanoTime);
+    }
+
+    /** Whether {@code config}'s limits keep their buckets in Redis (only when there are rules to keep). */
+    private static boolean sharesBuckets(GatewayConfig config) {
+        return config.rateLimits().isRedis() && !config.rateLimits().rules().isEmpty();
     }
 
     private static StateSealer sealer(List<String> secrets) {

@@ -53,8 +53,8 @@ public final class LegacyBridge implements AutoCloseable {
     private final ListenHub listens;
     private final boolean failUndeclaredCapabilities;
     private final ListResultCaches listCaches;
-    /** The per-operation policy, or null when authentication is off. */
-    private final Policies policies;
+    /** The per-operation policy, or null when authentication is off; a reload replaces it. */
+    private volatile Policies policies;
 
     /**
      * Creates the bridge for {@code targets}, using the worker loops' connection pools; {@code sealer} (the key ring
@@ -90,10 +90,16 @@ public final class LegacyBridge implements AutoCloseable {
         return new ListCacheLimits(config.listCacheTtl(), config.listCacheMaxEntries(), config.listCacheMaxBytes());
     }
 
+    /** Filters lists by {@code newPolicies} from now on (null: authentication off); a reload changed them. */
+    public void usePolicies(Policies newPolicies) {
+        policies = newPolicies;
+    }
+
     /** A {@code tools/list} result as {@code principal} may see it: without the tools a policy denies it. */
     ObjectNode visibleTools(Principal principal, String method, ObjectNode result) {
-        return policies == null || !Methods.TOOLS_LIST.equals(method) ? result
-                : policies.withoutDeniedTools(principal, result);
+        Policies current = policies;
+        return current == null || !Methods.TOOLS_LIST.equals(method) ? result
+                : current.withoutDeniedTools(principal, result);
     }
 
     /** The session key of {@code request} for {@code upstream}: never shared across principals. */

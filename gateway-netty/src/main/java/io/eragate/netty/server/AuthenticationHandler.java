@@ -31,28 +31,33 @@ import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 
 /**
  * The resource-server step, before the front door (so before any {@code _meta} validation): serves the RFC 9728
  * metadata on {@code GET /.well-known/oauth-protected-resource<route path>}, and turns every request on a route into
  * an {@link AuthenticatedRequest}, carrying either its principal or the 401 to answer it with. Requests stay in order:
  * while one waits for the issuer's keys (the first request, or a token with an unknown key id), later ones wait
- * behind it. Without {@code auth}, requests pass unchanged (their principal is {@code anonymous}).
+ * behind it. Without {@code auth}, requests pass unchanged (their principal is {@code anonymous}). Identity, routes
+ * and the Host policy are read from the live context at each request, so that a reload that turns {@code auth} on,
+ * off or changes it applies to open connections too.
  */
 final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
     /** Requests that may queue behind one waiting for keys; as many as the MCP step queues. */
     private static final int MAX_WAITING = McpRequestHandler.MAX_QUEUED_REQUESTS;
 
-    private final Identity identity;
-    private final RouteTable routes;
-    private final OriginPolicy originPolicy;
+    private final Supplier<Identity> liveIdentity;
+    private final Supplier<FrontDoor> liveFrontDoor;
     private final ArrayDeque<FullHttpRequest> waiting = new ArrayDeque<>();
     private boolean pending;
+    private Identity identity;
+    private RouteTable routes;
+    private OriginPolicy originPolicy;
 
-    AuthenticationHandler(Identity identity, FrontDoor frontDoor) {
-        this.identity = identity;
-        this.routes = frontDoor.policy().routes();
-        this.originPolicy = frontDoor.policy().originPolicy();
+    /** A handler reading the identity and the front door (routes, Host policy) of the live context per request. */
+    AuthenticationHandler(Supplier<Identity> liveIdentity, Supplier<FrontDoor> liveFrontDoor) {
+        this.liveIdentity = liveIdentity;
+        this.liveFrontDoor = liveFrontDoor;
     }
 
     @Override
@@ -74,6 +79,14 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void process(ChannelHandlerContext ctx, FullHttpRequest request) {
+        identity = liveIdentity.get();
+        if (!identity.authenticates()) {
+            ctx.fireChannelRead(request);
+            return;
+        }
+        FrontDoor frontDoor = liveFrontDoor.get();
+        routes = frontDoor.policy().routes();
+        originPolicy = frontDoor.policy().originPolicy();
         String path = McpRequestHandler.pathOf(request.uri());
         if (path.startsWith(ProtectedResource.WELL_KNOWN) && isRead(request.method())) {
             serveMetadata(ctx, request, path);

@@ -68,6 +68,9 @@ final class ContextSwap {
         RouteTable routes = routeTable(after);
         Map<String, UpstreamTarget> targets = httpTargets(after);
         GatewayContext next = running.withRequestPath(frontDoor(after, routes), routes, targets, after.limits());
+        if (diff.identityChanged()) {
+            next = next.withIdentity(running.identity().reloaded(before, after));
+        }
         Set<String> leaving = new LinkedHashSet<>(diff.removed());
         leaving.addAll(diff.changed());
         List<UpstreamConfig> arriving = new ArrayList<>();
@@ -86,7 +89,10 @@ final class ContextSwap {
                 running.eras().repin(null, upstream);
             }
         }
+        // The bridge filters tools/list by the policy the new context decides calls by.
+        running.bridge().usePolicies(next.identity().admission().policies());
         live.set(next);
+        running.identity().retire(next.identity());
         // After the swap: requests that started on the old context may still open sessions on the old targets.
         running.bridge().retarget(targets, leaving);
         running.legacySse().retire(leaving);

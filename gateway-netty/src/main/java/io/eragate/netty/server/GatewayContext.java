@@ -88,6 +88,12 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
                 legacySse, observer, federation, telemetry, identity);
     }
 
+    /** This context with another identity (a reload that changed {@code auth}, {@code policies} or limits). */
+    public GatewayContext withIdentity(Identity newIdentity) {
+        return new GatewayContext(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse,
+                observer, federation, telemetry, newIdentity);
+    }
+
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */
     public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
             UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge) {

@@ -95,10 +95,9 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         clients.add(channel);
         addConnectionHandlers(pipeline);
         addHttpHandlers(pipeline);
-        GatewayContext context = live.get();
-        if (context.identity().authenticates()) {
-            pipeline.addLast(AUTHENTICATION, new AuthenticationHandler(context.identity(), context.frontDoor()));
-        }
+        // Always there: a reload may turn authentication on for connections already open.
+        pipeline.addLast(AUTHENTICATION, new AuthenticationHandler(() -> live.get().identity(),
+                () -> live.get().frontDoor()));
         pipeline.addLast(MCP, new McpRequestHandler(live));
     }
 

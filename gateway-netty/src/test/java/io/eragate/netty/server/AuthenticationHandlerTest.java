@@ -124,8 +124,8 @@ class AuthenticationHandlerTest {
         RouteTable routes = new RouteTable(List.of(new Route("/mcp", "up")));
         FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routes,
                 OriginPolicy.of(List.of(), List.of("gw.example.com")), ProtocolVersions.MODERN));
-        return new EmbeddedChannel(new AuthenticationHandler(Identity.withAuthenticator(auth, authenticator, false),
-                frontDoor));
+        Identity identity = Identity.withAuthenticator(auth, authenticator, false);
+        return new EmbeddedChannel(new AuthenticationHandler(() -> identity, () -> frontDoor));
     }
 
     private static FullHttpRequest post(String token) {

@@ -1,0 +1,104 @@
+package io.eragate.netty.bridge;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eragate.core.config.AuthConfig;
+import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.MatchConfig;
+import io.eragate.core.config.PolicyConfig;
+import io.eragate.core.config.RateLimitRuleConfig;
+import io.eragate.core.config.RateLimitsConfig;
+import io.eragate.core.reload.ReloadReport;
+import io.eragate.netty.testing.LegacyFixtureUpstream;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * {@code auth}, {@code policies} and {@code rateLimits} change on a reload, without a restart, for connections
+ * already open too: authentication turned on, a policy and a limit added then changed, authentication turned off.
+ */
+class IdentityReloadIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @RegisterExtension
+    static final OAuthPeer.PerClass OAUTH = new OAuthPeer.PerClass();
+    private LegacyFixtureUpstream legacy;
+    private BridgeGateway gateway;
+
+    @AfterEach
+    void stop() {
+        if (gateway != null) {
+            gateway.close();
+        }
+        if (legacy != null) {
+            legacy.close();
+        }
+    }
+
+    @Test
+    void authPoliciesAndRateLimitsAreAppliedByAReload() throws Exception {
+        legacy = LegacyFixtureUpstream.start();
+        gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY).start();
+        GatewayConfig open = gateway.config();
+        URI endpoint = gateway.endpoint("legacy");
+        ModernRequest add = ModernRequest.toolCall(9, "add", "{\"a\":1,\"b\":2}");
+        ModernRequest list = ModernRequest.of(4, "tools/list");
+        assertThat(IdentityIT.post(endpoint, add, null).statusCode()).isEqualTo(200);
+
+        AuthConfig auth = AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp"));
+        GatewayConfig guarded = open.withIdentity(auth,
+                List.of(new PolicyConfig(new MatchConfig("tools/call", "add"), List.of("math"), Map.of())),
+                new RateLimitsConfig("memory", 1000, List.of(new RateLimitRuleConfig("principal",
+                        new MatchConfig("tools/call", "echo"), 1, Duration.ofHours(1)))));
+        ReloadReport on = gateway.server().operations().reload(guarded, "admin");
+        assertThat(on.result()).as(on.toString()).isEqualTo(ReloadReport.Result.APPLIED);
+        assertThat(on.summary()).isEqualTo("identity");
+
+        String alice = OAUTH.peer().userToken("alice", "mcp", endpoint);
+        HttpResponse<String> missing = IdentityIT.post(endpoint, add, null);
+        assertThat(missing.statusCode()).as("authentication is on after the reload").isEqualTo(401);
+        assertThat(JSON.readTree(missing.body()).path("id").asInt()).isEqualTo(9);
+        HttpResponse<String> refused = IdentityIT.post(endpoint, add, alice);
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+        assertThat(refused.headers().firstValue("WWW-Authenticate").orElseThrow())
+                .startsWith("Bearer error=\"insufficient_scope\", scope=\"mcp math\"");
+        assertThat(names(IdentityIT.post(endpoint, list, alice))).contains("echo").doesNotContain("add");
+        ModernRequest echo = ModernRequest.toolCall(5, "echo", "{\"message\":\"hi\"}");
+        assertThat(IdentityIT.post(endpoint, echo, alice).statusCode()).isEqualTo(200);
+        assertThat(IdentityIT.post(endpoint, echo, alice).statusCode()).as("the reloaded limit").isEqualTo(429);
+
+        GatewayConfig relaxed = open.withIdentity(auth, List.of(), new RateLimitsConfig("memory", 1000,
+                List.of(new RateLimitRuleConfig("principal", new MatchConfig("tools/call", "echo"), 1000,
+                        Duration.ofHours(1)))));
+        assertThat(gateway.server().operations().reload(relaxed, "admin").result())
+                .isEqualTo(ReloadReport.Result.APPLIED);
+        HttpResponse<String> allowed = IdentityIT.post(endpoint, add, alice);
+        assertThat(allowed.statusCode()).as("the policy is gone: " + allowed.body()).isEqualTo(200);
+        assertThat(names(IdentityIT.post(endpoint, list, alice))).contains("echo", "add");
+        // Buckets keep their level across a reload; a principal that has not spent its tokens sees the new limit.
+        String bob = OAUTH.peer().userToken("bob", "mcp", endpoint);
+        assertThat(IdentityIT.post(endpoint, echo, bob).statusCode()).isEqualTo(200);
+        assertThat(IdentityIT.post(endpoint, echo, bob).statusCode()).as("the raised limit").isEqualTo(200);
+
+        assertThat(gateway.server().operations().reload(open, "admin").result())
+                .isEqualTo(ReloadReport.Result.APPLIED);
+        assertThat(IdentityIT.post(endpoint, add, null).statusCode()).as("authentication is off again")
+                .isEqualTo(200);
+    }
+
+    private static List<String> names(HttpResponse<String> listAnswer) throws Exception {
+        List<String> names = new ArrayList<>();
+        JSON.readTree(listAnswer.body()).path("result").path("tools")
+                .forEach(tool -> names.add(tool.path("name").asText()));
+        return names;
+    }
+}
