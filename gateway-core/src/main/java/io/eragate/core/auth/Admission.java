@@ -50,7 +50,8 @@ public final class Admission {
             String resourceMetadata) {
         String operation = request.name() == null ? request.method() : request.method() + " " + request.name();
         if (policies != null) {
-            Policies.Decision decision = policies.decide(principal, request.method(), request.name());
+            Policies.Decision decision = policies.decide(principal, route, request.method(),
+                    request.name());
             if (decision instanceof Policies.Decision.InsufficientScope scope) {
                 return CompletableFuture.completedFuture(Optional.of(AuthRejections.insufficientScope(request.id(),
                         scope.needed(), operation, resourceMetadata)));

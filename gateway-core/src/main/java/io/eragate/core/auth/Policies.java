@@ -12,19 +12,29 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The per-operation authorization decision: every request needs the scopes of {@code auth.scopes}; the first
- * {@link PolicyRule} that matches the validated method and name adds its scopes and claims (no match: nothing more).
- * Pure and thread-safe.
+ * The per-operation authorization decision: every request needs the scopes of {@code auth.scopes}, and a request on a
+ * route with its own {@code scopes} needs those too; the first {@link PolicyRule} that matches the validated method
+ * and name adds its scopes and claims (no match: nothing more). Pure and thread-safe.
  */
 public final class Policies {
 
     private final List<String> baseScopes;
     private final List<PolicyRule> rules;
+    private final Map<String, List<String>> routeScopes;
 
     /** The decision over {@code baseScopes} (every request) and {@code rules} (first match wins). */
     public Policies(Collection<String> baseScopes, List<PolicyRule> rules) {
+        this(baseScopes, rules, Map.of());
+    }
+
+    /**
+     * The decision over {@code baseScopes} (every request), {@code routeScopes} (route path → what every request on
+     * that route needs besides) and {@code rules} (first match wins).
+     */
+    public Policies(Collection<String> baseScopes, List<PolicyRule> rules, Map<String, List<String>> routeScopes) {
         this.baseScopes = List.copyOf(baseScopes);
         this.rules = List.copyOf(rules);
+        this.routeScopes = Map.copyOf(routeScopes);
     }
 
     /** The scopes every request needs. */
@@ -32,11 +42,30 @@ public final class Policies {
         return baseScopes;
     }
 
+    /** The scopes every request on the route at {@code routePath} needs: {@code auth.scopes}, then the route's own. */
+    public List<String> scopesOf(String routePath) {
+        List<String> own = routeScopes.getOrDefault(routePath, List.of());
+        if (own.isEmpty()) {
+            return baseScopes;
+        }
+        Set<String> all = new LinkedHashSet<>(baseScopes);
+        all.addAll(own);
+        return List.copyOf(all);
+    }
+
     /** Whether {@code principal} may perform {@code method} on {@code name} (null for methods without a name). */
     public Decision decide(Principal principal, String method, String name) {
+        return decide(principal, null, method, name);
+    }
+
+    /**
+     * Whether {@code principal} may perform {@code method} on {@code name} (null for methods without a name) on the
+     * route at {@code routePath} (null: no route's own scopes apply).
+     */
+    public Decision decide(Principal principal, String routePath, String method, String name) {
         Objects.requireNonNull(principal, "principal");
         Objects.requireNonNull(method, "method");
-        Set<String> needed = new LinkedHashSet<>(baseScopes);
+        Set<String> needed = new LinkedHashSet<>(routePath == null ? baseScopes : scopesOf(routePath));
         Map<String, String> claims = Map.of();
         for (PolicyRule rule : rules) {
             if (rule.matches(method, name)) {

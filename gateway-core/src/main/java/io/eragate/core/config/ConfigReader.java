@@ -83,6 +83,7 @@ final class ConfigReader {
         ReloadConfig reload = root.mapping("reload", ConfigReader::reload);
         AuthConfig auth = root.has("auth") ? root.mapping("auth", IdentityConfigReader::auth) : null;
         List<PolicyConfig> policies = IdentityConfigReader.policies(root, auth != null);
+        IdentityConfigReader.routeScopes(root, routes, auth != null);
         RateLimitsConfig rateLimits = root.mapping("rateLimits", IdentityConfigReader::rateLimits);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
                 subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);

@@ -34,6 +34,22 @@ final class IdentityConfigReader {
                 section.duration("jwksMaxAge", Duration.ofHours(1), Duration.ofMinutes(1), Duration.ofDays(7)));
     }
 
+    /** A route's own {@code scopes} (empty when absent); they need {@code auth}, checked by {@link #routeScopes}. */
+    static List<String> scopes(ConfigMapping route) {
+        List<String> scopes = route.textList("scopes", IdentityConfigReader::isScope, SCOPE_RULE);
+        return scopes == null ? List.of() : scopes;
+    }
+
+    /** Route scopes decide on tokens, so they need {@code auth}. */
+    static void routeScopes(ConfigMapping root, List<RouteConfig> routes, boolean authOn) {
+        for (int index = 0; index < routes.size(); index++) {
+            RouteConfig route = routes.get(index);
+            if (!authOn && route != null && !route.scopes().isEmpty()) {
+                root.problemAt("routes", index, "scopes need the auth section: they are checked against the token");
+            }
+        }
+    }
+
     /** The {@code policies} list; policies decide on tokens, so they need {@code auth}. */
     static List<PolicyConfig> policies(ConfigMapping root, boolean authOn) {
         List<PolicyConfig> policies = root.list("policies", null, IdentityConfigReader::policy);

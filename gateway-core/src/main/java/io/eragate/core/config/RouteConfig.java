@@ -16,9 +16,10 @@ import java.util.Objects;
  * @param rules         tried in order on the validated method and name; the first match names the upstream
  * @param fanOutTimeout how long a federated list waits for each upstream (default 5s)
  * @param maxNameLength the longest tool or prompt name a federated route shows (default 64, 16..128)
+ * @param scopes        scopes every request on this route needs besides {@code auth.scopes} (default none)
  */
 public record RouteConfig(String path, List<String> upstreams, NamingMode names, List<RuleConfig> rules,
-        Duration fanOutTimeout, int maxNameLength) {
+        Duration fanOutTimeout, int maxNameLength, List<String> scopes) {
 
     public RouteConfig {
         Objects.requireNonNull(path, "path");
@@ -26,9 +27,16 @@ public record RouteConfig(String path, List<String> upstreams, NamingMode names,
         Objects.requireNonNull(names, "names");
         rules = List.copyOf(rules);
         Objects.requireNonNull(fanOutTimeout, "fanOutTimeout");
+        scopes = List.copyOf(scopes);
         if (upstreams.isEmpty()) {
             throw new IllegalArgumentException("route " + path + " needs an upstream");
         }
+    }
+
+    /** A route without scopes of its own. */
+    public RouteConfig(String path, List<String> upstreams, NamingMode names, List<RuleConfig> rules,
+            Duration fanOutTimeout, int maxNameLength) {
+        this(path, upstreams, names, rules, fanOutTimeout, maxNameLength, List.of());
     }
 
     /** A route to one upstream, without rules. */
@@ -50,12 +58,17 @@ public record RouteConfig(String path, List<String> upstreams, NamingMode names,
 
     /** This route with other rules. */
     public RouteConfig withRules(List<RuleConfig> newRules) {
-        return new RouteConfig(path, upstreams, names, newRules, fanOutTimeout, maxNameLength);
+        return new RouteConfig(path, upstreams, names, newRules, fanOutTimeout, maxNameLength, scopes);
     }
 
     /** This route with another fan-out deadline. */
     public RouteConfig withFanOutTimeout(Duration newFanOutTimeout) {
-        return new RouteConfig(path, upstreams, names, rules, newFanOutTimeout, maxNameLength);
+        return new RouteConfig(path, upstreams, names, rules, newFanOutTimeout, maxNameLength, scopes);
+    }
+
+    /** This route with scopes of its own. */
+    public RouteConfig withScopes(List<String> newScopes) {
+        return new RouteConfig(path, upstreams, names, rules, fanOutTimeout, maxNameLength, newScopes);
     }
 
     /** The route the request path uses. */

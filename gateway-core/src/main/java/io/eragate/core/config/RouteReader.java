@@ -58,13 +58,14 @@ final class RouteReader {
                 MAX_FAN_OUT);
         int maxNameLength = entry.integer("maxNameLength", Route.DEFAULT_MAX_NAME_LENGTH,
                 ExposedNames.MIN_NAME_LENGTH, ExposedNames.MAX_NAME_LENGTH);
+        List<String> scopes = IdentityConfigReader.scopes(entry);
         if (federated && names == NamingMode.PREFIXED) {
             checkPrefixes(entry, upstreams);
         }
         if (!pathUsable || upstreams == null) {
             return null;
         }
-        return new RouteConfig(path, upstreams, names, rules, fanOutTimeout, maxNameLength);
+        return new RouteConfig(path, upstreams, names, rules, fanOutTimeout, maxNameLength, scopes);
     }
 
     /** The route's upstreams from exactly one of {@code upstream} and {@code upstreams}; null when unusable. */

@@ -93,6 +93,20 @@ class PoliciesTest {
                         + ".well-known/oauth-protected-resource/mcp\"");
     }
 
+    @Test
+    void aRouteAddsItsOwnScopesToEveryRequestOnIt() {
+        Policies policies = new Policies(List.of("mcp"), List.of(), Map.of("/crm", List.of("crm")));
+        Principal mcpOnly = principal(Set.of("mcp"), Map.of());
+
+        assertThat(policies.decide(mcpOnly, "/crm", "tools/list", null))
+                .isEqualTo(new Policies.Decision.InsufficientScope(List.of("mcp", "crm")));
+        assertThat(policies.decide(principal(Set.of("mcp", "crm"), Map.of()), "/crm", "tools/list", null))
+                .isEqualTo(Policies.Decision.ALLOWED);
+        assertThat(policies.decide(mcpOnly, "/other", "tools/list", null)).isEqualTo(Policies.Decision.ALLOWED);
+        assertThat(policies.scopesOf("/crm")).containsExactly("mcp", "crm");
+        assertThat(policies.scopesOf("/other")).containsExactly("mcp");
+    }
+
     private static Principal principal(Set<String> scopes, Map<String, Object> claims) {
         return new Principal("https://as.example.com", "alice", scopes, claims);
     }

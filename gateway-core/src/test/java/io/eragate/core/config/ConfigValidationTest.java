@@ -57,6 +57,9 @@ class ConfigValidationTest {
                                 + " credentials through env (which may use ${env:...} and ${file:...})"),
                 row("policies without auth", VALID_BASE + "policies: [{match: {method: tools/call}, scopes: [a]}]",
                         "policies: needs the auth section: policies decide on the token's scopes and claims"),
+                row("route scopes without auth", VALID_BASE.replace("    upstream: everything",
+                                "    upstream: everything\n    scopes: [crm]"),
+                        "routes[0]: scopes need the auth section: they are checked against the token"),
                 row("auth without issuer", VALID_BASE + "auth: {scopes: [mcp]}", "auth.issuer: is required"),
                 row("plain-http issuer off loopback", VALID_BASE + "auth: {issuer: \"http://as.example.com\"}",
                         "auth.issuer: must be an absolute https URL (http only for a loopback host), without a query"

@@ -106,7 +106,7 @@ public final class Identity implements AutoCloseable {
         if (auth.isEmpty()) {
             return new Identity(null, null, new Admission(null, limiter, onLimited), sealer, store, tls, onLimited);
         }
-        Policies policies = IdentityRules.policies(auth.get(), config.policies());
+        Policies policies = IdentityRules.policies(auth.get(), config.policies(), config.routes());
         return new Identity(auth.get(), authenticator, new Admission(policies, limiter, onLimited), sealer, store,
                 tls, onLimited);
     }
@@ -231,7 +231,13 @@ public final class Identity implements AutoCloseable {
     /** The route's protected resource metadata document. */
     public byte[] resourceMetadata(String host, String routePath) {
         String resource = auth.audience().isEmpty() ? publicOrigin(host) + routePath : auth.audience().get(0);
-        return ProtectedResource.document(resource, auth.issuer(), auth.scopes());
+        return ProtectedResource.document(resource, auth.issuer(), scopesOf(routePath));
+    }
+
+    /** The scopes every request on the route at {@code routePath} needs: {@code auth.scopes} and the route's own. */
+    public List<String> scopesOf(String routePath) {
+        Policies policies = admission.policies();
+        return policies == null ? auth.scopes() : policies.scopesOf(routePath);
     }
 
     @Override

@@ -147,7 +147,7 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
         Rejection refusal;
         if (outcome instanceof Authenticator.Outcome.Refused refused) {
             refusal = AuthRejections.unauthorized(null, refused.reason(), refused.description(),
-                    identity.resourceMetadataUrl(host, routePath), identity.auth().scopes());
+                    identity.resourceMetadataUrl(host, routePath), identity.scopesOf(routePath));
         } else {
             refusal = AuthRejections.keysUnavailable(null, ((Authenticator.Outcome.Unavailable) outcome).why());
         }

@@ -68,7 +68,8 @@ final class ContextSwap {
         RouteTable routes = routeTable(after);
         Map<String, UpstreamTarget> targets = httpTargets(after);
         GatewayContext next = running.withRequestPath(frontDoor(after, routes), routes, targets, after.limits());
-        if (diff.identityChanged()) {
+        // Routes carry scopes of their own, which the identity's policy holds.
+        if (diff.identityChanged() || diff.routesChanged()) {
             next = next.withIdentity(running.identity().reloaded(before, after));
         }
         Set<String> leaving = new LinkedHashSet<>(diff.removed());

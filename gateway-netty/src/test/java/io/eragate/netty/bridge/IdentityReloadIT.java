@@ -13,6 +13,8 @@ import io.eragate.core.config.RateLimitsConfig;
 import io.eragate.core.reload.ReloadReport;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
 import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -93,6 +95,40 @@ class IdentityReloadIT {
                 .isEqualTo(ReloadReport.Result.APPLIED);
         assertThat(IdentityIT.post(endpoint, add, null).statusCode()).as("authentication is off again")
                 .isEqualTo(200);
+    }
+
+    @Test
+    void aRouteNeedsItsOwnScopesBesidesTheBaseOnesAndAReloadChangesThem() throws Exception {
+        legacy = LegacyFixtureUpstream.start();
+        gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY)
+                .identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp")), List.of(),
+                        RateLimitsConfig.none())
+                .start();
+        URI endpoint = gateway.endpoint("legacy");
+        ModernRequest echo = ModernRequest.toolCall(5, "echo", "{\"message\":\"hi\"}");
+        String mcpOnly = OAUTH.peer().userToken("alice", "mcp", endpoint);
+        assertThat(IdentityIT.post(endpoint, echo, mcpOnly).statusCode()).isEqualTo(200);
+
+        GatewayConfig scoped = gateway.config().withRoutes(gateway.config().routes().stream()
+                .map(route -> route.withScopes(List.of("crm"))).toList());
+        assertThat(gateway.server().operations().reload(scoped, "admin").result())
+                .isEqualTo(ReloadReport.Result.APPLIED);
+
+        HttpResponse<String> refused = IdentityIT.post(endpoint, echo, mcpOnly);
+        assertThat(refused.statusCode()).as(refused.body()).isEqualTo(403);
+        assertThat(refused.headers().firstValue("WWW-Authenticate").orElseThrow())
+                .startsWith("Bearer error=\"insufficient_scope\", scope=\"mcp crm\"");
+        assertThat(JSON.readTree(refused.body()).path("id").asInt()).isEqualTo(5);
+        HttpResponse<String> missing = IdentityIT.post(endpoint, echo, null);
+        assertThat(missing.headers().firstValue("WWW-Authenticate").orElseThrow())
+                .endsWith("scope=\"mcp crm\"");
+        HttpResponse<String> metadata = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                endpoint.resolve("/.well-known/oauth-protected-resource/legacy")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(JSON.readTree(metadata.body()).path("scopes_supported").toString()).isEqualTo("[\"mcp\",\"crm\"]");
+        HttpResponse<String> served = IdentityIT.post(endpoint, echo,
+                OAUTH.peer().userToken("alice", "mcp crm", endpoint));
+        assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
     }
 
     private static List<String> names(HttpResponse<String> listAnswer) throws Exception {
