@@ -17,9 +17,12 @@ import java.util.Objects;
  * @param jwksMinRefreshInterval the least time between two fetches of the JWKS, however many unknown key ids arrive
  *     (default 30s)
  * @param jwksMaxAge how long a fetched JWKS is used before it is refreshed in the background (default 1h)
+ * @param trustForwardedProto whether the scheme of the public URL may come from {@code Forwarded: proto=} or
+ *     {@code X-Forwarded-Proto} (an ingress terminating TLS sets them; default false: only a TLS listener makes it
+ *     {@code https})
  */
 public record AuthConfig(String issuer, List<String> audience, List<String> scopes, Duration clockSkew,
-        Duration jwksMinRefreshInterval, Duration jwksMaxAge) {
+        Duration jwksMinRefreshInterval, Duration jwksMaxAge, boolean trustForwardedProto) {
 
     public AuthConfig {
         Objects.requireNonNull(issuer, "issuer");
@@ -33,6 +36,11 @@ public record AuthConfig(String issuer, List<String> audience, List<String> scop
     /** An issuer with every other key at its default. */
     public static AuthConfig of(String issuer, List<String> audience, List<String> scopes) {
         return new AuthConfig(issuer, audience, scopes, Duration.ofSeconds(30), Duration.ofSeconds(30),
-                Duration.ofHours(1));
+                Duration.ofHours(1), false);
+    }
+
+    /** These settings, trusting (or not) the forwarded scheme. */
+    public AuthConfig withTrustForwardedProto(boolean trust) {
+        return new AuthConfig(issuer, audience, scopes, clockSkew, jwksMinRefreshInterval, jwksMaxAge, trust);
     }
 }

@@ -31,7 +31,8 @@ final class IdentityConfigReader {
                 section.duration("clockSkew", Duration.ofSeconds(30), Duration.ZERO, Duration.ofMinutes(10)),
                 section.duration("jwksMinRefreshInterval", Duration.ofSeconds(30), Duration.ofSeconds(1),
                         Duration.ofHours(1)),
-                section.duration("jwksMaxAge", Duration.ofHours(1), Duration.ofMinutes(1), Duration.ofDays(7)));
+                section.duration("jwksMaxAge", Duration.ofHours(1), Duration.ofMinutes(1), Duration.ofDays(7)),
+                section.bool("trustForwardedProto", false));
     }
 
     /** A route's own {@code scopes} (empty when absent); they need {@code auth}, checked by {@link #routeScopes}. */

@@ -49,7 +49,7 @@ class ConfigReadingTest {
                                 EraSetting.LEGACY, 1024 * 1024, 16, Duration.ofSeconds(90))),
                 List.of(
                         new RouteConfig("/mcp", "everything"),
-                        new RouteConfig("/legacy", "legacy-fleet.eu_1"),
+                        new RouteConfig("/legacy", "legacy-fleet.eu_1").withScopes(List.of("crm")),
                         new RouteConfig("/modern/mcp", "modern")),
                 new SecurityConfig(List.of("https://app.example.com", "http://localhost:5173"),
                         List.of("gw.example.com", "gw.example.com:8443", "[::1]:18080"),
@@ -71,7 +71,7 @@ class ConfigReadingTest {
                 new HealthConfig(Duration.ofSeconds(2)),
                 new ReloadConfig(false, Duration.ofSeconds(1)),
                 new AuthConfig("https://as.example.com", List.of("https://gw.example.com/mcp"), List.of("mcp"),
-                        Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(2)),
+                        Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(2), true),
                 List.of(new PolicyConfig(new MatchConfig("tools/call", "delete_*"), List.of("admin"), Map.of()),
                         new PolicyConfig(new MatchConfig("tools/call", "deploy"), List.of(),
                                 Map.of("groups", "ops"))),

@@ -2,6 +2,7 @@ package io.eragate.netty.auth;
 
 import io.eragate.core.auth.Admission;
 import io.eragate.core.auth.Authenticator;
+import io.eragate.core.auth.ForwardedProto;
 import io.eragate.core.auth.IdentityRules;
 import io.eragate.core.auth.JwksCache;
 import io.eragate.core.auth.Policies;
@@ -17,6 +18,8 @@ import io.eragate.core.security.SealedSessionIds;
 import io.eragate.core.security.SecretTemplate;
 import io.eragate.core.security.SealingKey;
 import io.eragate.core.security.StateSealer;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,6 +39,8 @@ public final class Identity implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Identity.class);
     /** Bounds each HTTP exchange with the authorization server; keys are fetched rarely and off the event loop. */
     private static final Duration KEY_FETCH_TIMEOUT = Duration.ofSeconds(10);
+    private static final String FORWARDED = "Forwarded";
+    private static final String X_FORWARDED_PROTO = "X-Forwarded-Proto";
 
     private final AuthConfig auth;
     private final Authenticator authenticator;
@@ -213,24 +218,30 @@ public final class Identity implements AutoCloseable {
         return sessionIds;
     }
 
-    /** {@code http(s)://host} as the client reached the gateway ({@code host} from its validated Host header). */
-    public String publicOrigin(String host) {
-        return (tls ? "https://" : "http://") + host;
+    /**
+     * {@code http(s)://host} as the client reached the gateway: {@code host} from its validated Host header, the
+     * scheme {@code https} on a TLS listener, else from trusted forwarding headers ({@link ForwardedProto}).
+     */
+    public String publicOrigin(HttpHeaders headers) {
+        boolean trusted = auth != null && auth.trustForwardedProto();
+        String scheme = ForwardedProto.scheme(tls, trusted, headers.getAll(FORWARDED),
+                headers.getAll(X_FORWARDED_PROTO));
+        return scheme + "://" + headers.get(HttpHeaderNames.HOST, "localhost");
     }
 
     /** The audiences a token for the route at {@code routePath} may name: the configured ones, or its public URL. */
-    public List<String> audiences(String host, String routePath) {
-        return auth.audience().isEmpty() ? List.of(publicOrigin(host) + routePath) : auth.audience();
+    public List<String> audiences(String origin, String routePath) {
+        return auth.audience().isEmpty() ? List.of(origin + routePath) : auth.audience();
     }
 
-    /** The URL of the route's protected resource metadata. */
-    public String resourceMetadataUrl(String host, String routePath) {
-        return ProtectedResource.metadataUrl(publicOrigin(host), routePath);
+    /** The URL of the route's protected resource metadata, on the public {@code origin}. */
+    public String resourceMetadataUrl(String origin, String routePath) {
+        return ProtectedResource.metadataUrl(origin, routePath);
     }
 
     /** The route's protected resource metadata document. */
-    public byte[] resourceMetadata(String host, String routePath) {
-        String resource = auth.audience().isEmpty() ? publicOrigin(host) + routePath : auth.audience().get(0);
+    public byte[] resourceMetadata(String origin, String routePath) {
+        String resource = auth.audience().isEmpty() ? origin + routePath : auth.audience().get(0);
         return ProtectedResource.document(resource, auth.issuer(), scopesOf(routePath));
     }
 

@@ -105,13 +105,13 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
             ctx.fireChannelRead(AuthenticatedRequest.refused(request, Rejections.forbiddenHost(badHost.get())));
             return;
         }
-        String host = hosts.isEmpty() ? "localhost" : hosts.get(0);
+        String origin = identity.publicOrigin(request.headers());
         String routePath = route.get().path();
         Authenticator authenticator = identity.authenticator();
         CompletableFuture<Authenticator.Outcome> outcome = authenticator.authenticate(
-                request.headers().getAll(HttpHeaderNames.AUTHORIZATION), identity.audiences(host, routePath));
+                request.headers().getAll(HttpHeaderNames.AUTHORIZATION), identity.audiences(origin, routePath));
         if (outcome.isDone()) {
-            ctx.fireChannelRead(decided(request, outcome.join(), host, routePath));
+            ctx.fireChannelRead(decided(request, outcome.join(), origin, routePath));
             return;
         }
         pending = true;
@@ -122,7 +122,7 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
                 drain(ctx);
                 return;
             }
-            ctx.fireChannelRead(decided(request, decision, host, routePath));
+            ctx.fireChannelRead(decided(request, decision, origin, routePath));
             drain(ctx);
         }));
     }
@@ -138,7 +138,7 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
         }
     }
 
-    private AuthenticatedRequest decided(FullHttpRequest request, Authenticator.Outcome outcome, String host,
+    private AuthenticatedRequest decided(FullHttpRequest request, Authenticator.Outcome outcome, String origin,
             String routePath) {
         if (outcome instanceof Authenticator.Outcome.Authenticated authenticated) {
             return AuthenticatedRequest.of(request, authenticated.principal());
@@ -147,7 +147,7 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
         Rejection refusal;
         if (outcome instanceof Authenticator.Outcome.Refused refused) {
             refusal = AuthRejections.unauthorized(null, refused.reason(), refused.description(),
-                    identity.resourceMetadataUrl(host, routePath), identity.scopesOf(routePath));
+                    identity.resourceMetadataUrl(origin, routePath), identity.scopesOf(routePath));
         } else {
             refusal = AuthRejections.keysUnavailable(null, ((Authenticator.Outcome.Unavailable) outcome).why());
         }
@@ -163,9 +163,10 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
         }
         List<String> hosts = request.headers().getAll(HttpHeaderNames.HOST);
         boolean known = routes.paths().contains(routePath) && originPolicy.checkHost(hosts).isEmpty();
+        String origin = identity.publicOrigin(request.headers());
         ReferenceCountUtil.release(request);
         FullHttpResponse response = known
-                ? json(identity.resourceMetadata(hosts.isEmpty() ? "localhost" : hosts.get(0), routePath))
+                ? json(identity.resourceMetadata(origin, routePath))
                 : new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.NOT_FOUND,
                         Unpooled.EMPTY_BUFFER);
         response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());

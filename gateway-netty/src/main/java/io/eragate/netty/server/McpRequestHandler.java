@@ -263,10 +263,10 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private void admitThenDispatch(ChannelHandlerContext ctx, FullHttpRequest request, ValidatedRequest validated,
             String path, boolean keepAlive) {
         Principal principal = AuthenticatedRequest.principalOf(request);
-        String host = request.headers().get(HttpHeaderNames.HOST, "localhost");
         String route = context.routes().match(path).map(Route::path).orElse(path);
         CompletableFuture<Optional<Rejection>> admitted = context.identity().admission().admit(principal, validated,
-                route, context.identity().resourceMetadataUrl(host, route));
+                route, context.identity().resourceMetadataUrl(context.identity().publicOrigin(request.headers()),
+                        route));
         if (admitted.isDone()) {
             admitted(ctx, request, validated, path, keepAlive, admitted.join());
             return;

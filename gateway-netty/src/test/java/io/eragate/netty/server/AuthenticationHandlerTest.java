@@ -116,8 +116,39 @@ class AuthenticationHandlerTest {
         assertThat(channel.finishAndReleaseAll()).isFalse();
     }
 
+    @Test
+    void behindATrustedIngressTheForwardedSchemeNamesThePublicUrlAndOtherwiseItIsIgnored() throws Exception {
+        AuthConfig trusting = AuthConfig.of(ISSUER, List.of(), List.of("mcp")).withTrustForwardedProto(true);
+        for (boolean trusted : List.of(true, false)) {
+            EmbeddedChannel channel = channel(CompletableFuture.completedFuture(publicKeys()),
+                    trusting.withTrustForwardedProto(trusted));
+            String scheme = trusted ? "https" : "http";
+            FullHttpRequest get = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.GET,
+                    "/.well-known/oauth-protected-resource/mcp");
+            get.headers().set("Host", "gw.example.com").set("X-Forwarded-Proto", "https");
+            channel.writeInbound(get);
+            FullHttpResponse response = channel.readOutbound();
+            JsonNode document = JSON.readTree(response.content().toString(StandardCharsets.UTF_8));
+            response.release();
+            assertThat(document.path("resource").asText()).isEqualTo(scheme + "://gw.example.com/mcp");
+
+            FullHttpRequest post = post(null);
+            post.headers().set("Forwarded", "for=192.0.2.7;proto=https");
+            channel.writeInbound(post);
+            FullHttpRequest passed = channel.readInbound();
+            assertThat(AuthenticatedRequest.refusalOf(passed).headers().get("WWW-Authenticate")).startsWith(
+                    "Bearer resource_metadata=\"" + scheme
+                            + "://gw.example.com/.well-known/oauth-protected-resource/mcp\"");
+            passed.release();
+            assertThat(channel.finishAndReleaseAll()).isFalse();
+        }
+    }
+
     private EmbeddedChannel channel(CompletableFuture<String> keys) {
-        AuthConfig auth = AuthConfig.of(ISSUER, List.of(), List.of("mcp"));
+        return channel(keys, AuthConfig.of(ISSUER, List.of(), List.of("mcp")));
+    }
+
+    private EmbeddedChannel channel(CompletableFuture<String> keys, AuthConfig auth) {
         JwksCache cache = new JwksCache(() -> keys, Clock.systemUTC(), Duration.ofSeconds(30), Duration.ofHours(1));
         Authenticator authenticator = new Authenticator(new TokenValidator(ISSUER, Duration.ofSeconds(30),
                 Clock.systemUTC()), cache);
