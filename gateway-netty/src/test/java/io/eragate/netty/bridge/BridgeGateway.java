@@ -114,6 +114,7 @@ final class BridgeGateway implements AutoCloseable {
         private SecurityConfig security = SecurityConfig.defaults();
         private AuthConfig auth;
         private TlsConfig tls;
+        private TlsConfig adminTls;
         private List<PolicyConfig> policies = List.of();
         private RateLimitsConfig rateLimits = RateLimitsConfig.none();
 
@@ -192,6 +193,12 @@ final class BridgeGateway implements AutoCloseable {
             return this;
         }
 
+        /** TLS on the admin listener. */
+        Builder adminTls(TlsConfig settings) {
+            adminTls = settings;
+            return this;
+        }
+
         /** The key ring {@code security.secrets}. */
         Builder secrets(List<String> secrets) {
             security = new SecurityConfig(security.allowedOrigins(), security.allowedHosts(), secrets);
@@ -223,7 +230,7 @@ final class BridgeGateway implements AutoCloseable {
                     .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
             GatewayConfig config = GatewayConfig.defaults()
                     .withListen(new ListenConfig("127.0.0.1", 0, 0, tls))
-                    .withAdmin(new AdminConfig("127.0.0.1", 0))
+                    .withAdmin(new AdminConfig("127.0.0.1", 0, null, adminTls))
                     .withUpstreams(upstreams)
                     .withRoutes(routes)
                     .withEras(eras)

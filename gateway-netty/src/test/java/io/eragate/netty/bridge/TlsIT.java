@@ -10,6 +10,7 @@ import io.eragate.netty.testing.NodePeers;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.math.BigInteger;
+import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -81,6 +82,35 @@ class TlsIT {
             assertThat(get(open, "/.well-known/unrouted")).as("the connection opened before still works")
                     .startsWith("HTTP/1.1 ");
             open.close();
+        }
+    }
+
+    @Test
+    void theAdminListenerSpeaksTlsWithItsOwnCertificateAndRefusesPlainHttp() throws Exception {
+        Path cert = dir.resolve("admin-cert.pem");
+        Path key = dir.resolve("admin-key.pem");
+        makeCertificate(dir.resolve("admin"), cert, key);
+        try (LegacyFixtureUpstream legacy = LegacyFixtureUpstream.start();
+             BridgeGateway gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY)
+                     .adminTls(new TlsConfig(cert.toString(), key.toString(), Duration.ofSeconds(1))).start()) {
+            int port = gateway.server().adminAddress().getPort();
+            X509Certificate served = readCertificate(cert);
+
+            try (SSLSocket admin = connect(port, List.of(served))) {
+                assertThat(admin.getSession().getProtocol()).isIn("TLSv1.3", "TLSv1.2");
+                assertThat(((X509Certificate) admin.getSession().getPeerCertificates()[0]).getSerialNumber())
+                        .isEqualTo(served.getSerialNumber());
+                assertThat(get(admin, "/healthz")).isEqualTo("HTTP/1.1 200 OK");
+            }
+            try (Socket plain = new Socket("127.0.0.1", port)) {
+                plain.setSoTimeout(10_000);
+                plain.getOutputStream().write("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                        .getBytes(StandardCharsets.US_ASCII));
+                byte[] answer = plain.getInputStream().readNBytes(8);
+                assertThat(new String(answer, StandardCharsets.US_ASCII)).as("no plain HTTP answer on the admin port")
+                        .doesNotStartWith("HTTP/");
+            }
+            assertThat(gateway.endpoint("legacy").getScheme()).as("the MCP listener stays plain").isEqualTo("http");
         }
     }
 
