@@ -3,6 +3,7 @@ package io.eragate.core.auth;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.mcp.Methods;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashSet;
@@ -17,6 +18,12 @@ import java.util.Set;
  * and name adds its scopes and claims (no match: nothing more). Pure and thread-safe.
  */
 public final class Policies {
+
+    /** The lists a policy cuts, by method. */
+    private static final Map<String, Listed> LISTED = Map.of(
+            Methods.TOOLS_LIST, new Listed("tools", "name", Methods.TOOLS_CALL),
+            Methods.PROMPTS_LIST, new Listed("prompts", "name", Methods.PROMPTS_GET),
+            Methods.RESOURCES_LIST, new Listed("resources", "uri", Methods.RESOURCES_READ));
 
     private final List<String> baseScopes;
     private final List<PolicyRule> rules;
@@ -97,27 +104,56 @@ public final class Policies {
     }
 
     /**
+     * Whether the answer to list {@code method} may hold items a principal may not use: only when some rule is about
+     * the operation that uses them (a rule on {@code tools/call} for {@code tools/list}). Without one, the list
+     * passes as the upstream sent it.
+     */
+    public boolean mayCut(String method) {
+        Listed listed = LISTED.get(method);
+        return listed != null && rules.stream().anyMatch(rule -> rule.method().matches(listed.operation()));
+    }
+
+    /**
      * A {@code tools/list} result without the tools {@code principal} may not call, so that clients do not offer
      * what they cannot use; the result itself when nothing is left out.
      */
     public ObjectNode withoutDeniedTools(Principal principal, ObjectNode toolsListResult) {
-        JsonNode tools = toolsListResult.get("tools");
-        if (tools == null || !tools.isArray()) {
-            return toolsListResult;
+        return withoutDenied(principal, toolsListResult, LISTED.get(Methods.TOOLS_LIST));
+    }
+
+    /**
+     * The result of list {@code method} as {@code principal} may see it: {@code tools/list} without the tools it may
+     * not call, {@code prompts/list} without the prompts it may not get, {@code resources/list} without the resources
+     * it may not read; any other result, or any result when {@code policies} is null (authentication off), as it is.
+     */
+    public static ObjectNode visible(Policies policies, Principal principal, String method, ObjectNode result) {
+        Listed listed = LISTED.get(method);
+        return policies == null || listed == null || result == null ? result
+                : policies.withoutDenied(principal, result, listed);
+    }
+
+    private ObjectNode withoutDenied(Principal principal, ObjectNode result, Listed listed) {
+        JsonNode items = result.get(listed.array());
+        if (items == null || !items.isArray()) {
+            return result;
         }
-        ArrayNode kept = toolsListResult.arrayNode();
-        for (JsonNode tool : tools) {
-            String name = tool.path("name").asText(null);
-            if (name == null || decide(principal, "tools/call", name) == Decision.ALLOWED) {
-                kept.add(tool);
+        ArrayNode kept = result.arrayNode();
+        for (JsonNode item : items) {
+            String name = item.path(listed.key()).asText(null);
+            if (name == null || decide(principal, listed.operation(), name) == Decision.ALLOWED) {
+                kept.add(item);
             }
         }
-        if (kept.size() == tools.size()) {
-            return toolsListResult;
+        if (kept.size() == items.size()) {
+            return result;
         }
-        ObjectNode filtered = toolsListResult.deepCopy();
-        filtered.set("tools", kept);
+        ObjectNode filtered = result.deepCopy();
+        filtered.set(listed.array(), kept);
         return filtered;
+    }
+
+    /** What a list answer holds: its array, the member naming each item, and the operation that uses an item. */
+    private record Listed(String array, String key, String operation) {
     }
 
     private static boolean claimHolds(Object value, String wanted) {

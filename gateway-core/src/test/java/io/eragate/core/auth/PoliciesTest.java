@@ -83,6 +83,30 @@ class PoliciesTest {
     }
 
     @Test
+    void promptAndResourceListsLeaveOutWhatThePrincipalMayNotGetOrRead() throws Exception {
+        Policies policies = new Policies(List.of(), List.of(
+                new PolicyRule(NameGlob.of("prompts/get"), NameGlob.of("secret_*"), List.of("hr"), Map.of()),
+                new PolicyRule(NameGlob.of("resources/read"), NameGlob.of("file:///etc/*"), List.of("ops"),
+                        Map.of())));
+        ObjectMapper mapper = new ObjectMapper();
+        Principal nobody = principal(Set.of(), Map.of());
+
+        ObjectNode prompts = Policies.visible(policies, nobody, "prompts/list", (ObjectNode) mapper.readTree(
+                "{\"prompts\":[{\"name\":\"greet\"},{\"name\":\"secret_pay\"}]}"));
+        ObjectNode resources = Policies.visible(policies, nobody, "resources/list", (ObjectNode) mapper.readTree(
+                "{\"resources\":[{\"uri\":\"file:///etc/passwd\"},{\"uri\":\"file:///tmp/a\"}]}"));
+        ObjectNode untouched = (ObjectNode) mapper.readTree("{\"tools\":[{\"name\":\"secret_x\"}]}");
+
+        assertThat(prompts.toString()).isEqualTo("{\"prompts\":[{\"name\":\"greet\"}]}");
+        assertThat(resources.toString()).isEqualTo("{\"resources\":[{\"uri\":\"file:///tmp/a\"}]}");
+        assertThat(Policies.visible(policies, nobody, "tools/list", untouched)).isSameAs(untouched);
+        assertThat(Policies.visible(null, nobody, "prompts/list", prompts)).as("authentication off").isSameAs(prompts);
+        assertThat(policies.mayCut("prompts/list")).isTrue();
+        assertThat(policies.mayCut("tools/list")).as("no rule is about tools/call").isFalse();
+        assertThat(policies.mayCut("tools/call")).isFalse();
+    }
+
+    @Test
     void insufficientScopeIsA403WithTheChallengeOfTheNeededScopesOnly() {
         var rejection = AuthRejections.insufficientScope(null, List.of("mcp", "admin"), "tools/call delete_user",
                 "https://gw.example.com/.well-known/oauth-protected-resource/mcp");

@@ -17,7 +17,6 @@ import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.listen.ListCacheLimits;
 import io.eragate.core.listen.ListResultCache;
 import io.eragate.core.listen.ListResultCaches;
-import io.eragate.core.mcp.Methods;
 import io.eragate.core.security.StateSealer;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.SessionPool;
@@ -95,11 +94,9 @@ public final class LegacyBridge implements AutoCloseable {
         policies = newPolicies;
     }
 
-    /** A {@code tools/list} result as {@code principal} may see it: without the tools a policy denies it. */
+    /** A list result as {@code principal} may see it: without the tools, prompts, resources a policy denies it. */
     ObjectNode visibleTools(Principal principal, String method, ObjectNode result) {
-        Policies current = policies;
-        return current == null || !Methods.TOOLS_LIST.equals(method) ? result
-                : current.withoutDeniedTools(principal, result);
+        return Policies.visible(policies, principal, method, result);
     }
 
     /** The session key of {@code request} for {@code upstream}: never shared across principals. */

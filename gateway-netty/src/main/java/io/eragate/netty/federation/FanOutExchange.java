@@ -1,12 +1,14 @@
 package io.eragate.netty.federation;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.auth.Policies;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RoutingRejections;
 import io.eragate.netty.bridge.ClientStream;
 import io.eragate.netty.server.ClientResponses;
-import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.channel.ChannelHandlerContext;
@@ -18,26 +20,26 @@ import java.util.concurrent.CompletableFuture;
  * one JSON response written. A client that leaves cancels nothing upstream worth keeping (each fanned-out call ends at
  * its deadline), but gets nothing written.
  */
-public final class FanOutExchange implements ClientExchange {
+public final class FanOutExchange extends OneAnswerExchange {
 
     private final ChannelHandlerContext client;
     private final ForwardedRequest forwarded;
     private final Route route;
     private final Federation federation;
-    private final Runnable done;
     private final UpstreamChannelPool pool;
     private CompletableFuture<Federation.Outcome> outcome;
-    private boolean finished;
+    /** Cuts the merged list for the principal; null when authentication is off. */
+    private Policies policies;
 
     /** An exchange answering {@code forwarded} on {@code route}; {@code done} runs once it has ended. */
     public FanOutExchange(ChannelHandlerContext client, ForwardedRequest forwarded, Route route, Federation federation,
             UpstreamChannelPool pool, Runnable done) {
+        super(done);
         this.pool = pool;
         this.client = client;
         this.forwarded = forwarded;
         this.route = route;
         this.federation = federation;
-        this.done = done;
     }
 
     @Override
@@ -47,15 +49,14 @@ public final class FanOutExchange implements ClientExchange {
     }
 
     private void finish(Federation.Outcome result) {
-        if (finished) {
+        if (!finishing()) {
             return;
         }
-        finished = true;
         if (client.channel().isActive()) {
             boolean keepAlive = forwarded.keepAlive();
             if (result instanceof Federation.Outcome.Result merged) {
-                new ClientStream(client, keepAlive).finish(200, JsonRpcCodec.encode(
-                        JsonRpcResponse.success(forwarded.request().id(), merged.result())));
+                new ClientStream(client, keepAlive).finish(200, JsonRpcCodec.encode(JsonRpcResponse.success(
+                        forwarded.request().id(), visible(merged.result()))));
             } else if (result instanceof Federation.Outcome.BadCursor) {
                 ClientResponses.writeRejection(client, RoutingRejections.badCursor(forwarded.request().id()),
                         keepAlive);
@@ -66,19 +67,20 @@ public final class FanOutExchange implements ClientExchange {
                                 : List.of()), keepAlive);
             }
         }
-        done.run();
+        ended();
     }
 
-    @Override
-    public void cancel() {
-        if (!finished) {
-            finished = true;
-            done.run();
-        }
+    /**
+     * Cuts the merged list by {@code newPolicies} for the request's principal, by the names the route shows (those a
+     * call names); null, the default, leaves it whole (authentication off).
+     */
+    public FanOutExchange filteringListsBy(Policies newPolicies) {
+        this.policies = newPolicies;
+        return this;
     }
 
-    @Override
-    public void onClientWritable() {
-        // One small response, written whole.
+    private JsonNode visible(JsonNode merged) {
+        return merged instanceof ObjectNode object
+                ? Policies.visible(policies, forwarded.principal(), forwarded.request().method(), object) : merged;
     }
 }

@@ -79,6 +79,11 @@ public final class Federation {
         return toolSchemas.known(upstream, tool);
     }
 
+    /** The largest answer one upstream may give to a request the gateway reads whole. */
+    int maxAnswerBytes() {
+        return maxAnswerBytes;
+    }
+
     /** The gateway's internal endpoint the fan-out goes through. */
     public InternalEndpoint internal() {
         return internal;
@@ -211,7 +216,7 @@ public final class Federation {
         ValidatedRequest validated = new ValidatedRequest(message, JsonRpcCodec.encode(message),
                 request.protocolVersion(), method, null, request.id());
         return new ForwardedRequest(validated, client.passedHeaders(), client.clientAddress(), client.clientHost(),
-                false, true);
+                false, true, client.principal());
     }
 
     private static void logUnavailable(Route route, String method, List<UpstreamAnswer> answers) {

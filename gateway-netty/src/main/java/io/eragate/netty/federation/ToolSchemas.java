@@ -114,6 +114,6 @@ final class ToolSchemas {
         ValidatedRequest validated = new ValidatedRequest(message, JsonRpcCodec.encode(message),
                 call.protocolVersion(), Methods.TOOLS_LIST, null, call.id());
         return new ForwardedRequest(validated, client.passedHeaders(), client.clientAddress(), client.clientHost(),
-                false, true);
+                false, true, client.principal());
     }
 }

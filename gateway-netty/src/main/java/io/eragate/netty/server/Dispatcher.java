@@ -1,6 +1,7 @@
 package io.eragate.netty.server;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.eragate.core.auth.Policies;
 import io.eragate.core.frontdoor.ParamHeaders;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
@@ -23,6 +24,7 @@ import io.eragate.netty.bridge.BridgeExchange;
 import io.eragate.netty.bridge.ListenExchange;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
+import io.eragate.netty.federation.CutListExchange;
 import io.eragate.netty.federation.FanOutExchange;
 import io.eragate.netty.stdio.StdioExchange;
 import io.eragate.netty.stdio.StdioUpstream;
@@ -68,9 +70,32 @@ final class Dispatcher {
     }
 
     private final GatewayContext context;
+    /** Whether lists a policy may cut are read whole and cut; never for the internal endpoint's own legs. */
+    private final boolean cutsLists;
 
     Dispatcher(GatewayContext context) {
+        this(context, true);
+    }
+
+    private Dispatcher(GatewayContext context, boolean cutsLists) {
         this.context = context;
+        this.cutsLists = cutsLists;
+    }
+
+    /**
+     * A dispatcher for the internal endpoint: its requests are legs the gateway sends itself (a fan-out, a list read
+     * whole to be cut), so their answers pass as they are and the caller cuts them.
+     */
+    static Dispatcher forInternalLegs(GatewayContext context) {
+        return new Dispatcher(context, false);
+    }
+
+    /**
+     * The policy that cuts list answers, or null: authentication off, or a leg of the internal endpoint (whose
+     * principal is lent by id only; the fan-out cuts the merged list with the client's own).
+     */
+    private Policies listPolicies() {
+        return cutsLists ? context.identity().admission().policies() : null;
     }
 
     /** The context this dispatcher decides over. */
@@ -113,7 +138,8 @@ final class Dispatcher {
             // The fan-out bounds each leg with the route's fanOutTimeout; the lifecycle only ends the request once.
             ExchangeLifecycle fanOut = host.lifecycle(UpstreamDeadlines.NONE);
             host.started(new FanOutExchange(ctx, forwarded, route, context.federation(),
-                    context.pools().forLoop(ctx.channel().eventLoop()), fanOut::end));
+                    context.pools().forLoop(ctx.channel().eventLoop()), fanOut::end)
+                    .filteringListsBy(listPolicies()));
         } else if (destination instanceof Destination.Unknown unknown) {
             reject(ctx, RoutingRejections.unknownName(request.id(), route.path(), unknown.kind(), unknown.name()),
                     forwarded.keepAlive(), host);
@@ -235,6 +261,13 @@ final class Dispatcher {
         switch (back) {
             case MODERN_PASS_THROUGH -> {
                 UpstreamChannelPool pool = context.pools().forLoop(ctx.channel().eventLoop());
+                Policies policies = listPolicies();
+                if (policies != null && policies.mayCut(forwarded.request().method())) {
+                    ExchangeLifecycle cut = host.lifecycle(UpstreamDeadlines.NONE);
+                    host.started(new CutListExchange(ctx, forwarded, upstream, context.federation(), pool,
+                            context.limits().upstreamResponseTimeout(), policies, cut::end));
+                    return;
+                }
                 host.started(new ModernExchange(ctx, forwarded, target, pool,
                         context.limits().upstreamResponseTimeout(), host.lifecycle(deadlines),
                         what -> context.eras().contradicted(target, what)));
@@ -254,7 +287,8 @@ final class Dispatcher {
             case SESSION -> {
                 UpstreamDeadlines stdioDeadlines = StdioExchange.deadlines(deadlines, resolved.session());
                 host.started(new StdioExchange(ctx, forwarded, resolved.session(), context.stdio().stamper(),
-                        context.stdio().discover(), stdioDeadlines, host.lifecycle(stdioDeadlines)));
+                        context.stdio().discover(), stdioDeadlines, host.lifecycle(stdioDeadlines))
+                        .filteringListsBy(listPolicies()));
             }
             case ERA_UNKNOWN -> {
                 Throwable cause = resolved.eraFailure();

@@ -68,7 +68,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
     private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {
         if (context != live.get()) {
             context = live.get();
-            dispatcher = new Dispatcher(context);
+            dispatcher = Dispatcher.forInternalLegs(context);
         }
         boolean keepAlive = HttpUtil.isKeepAlive(request);
         if (!context.federation().internal().accepts(request.headers().get(InternalEndpoint.TOKEN_HEADER))) {

@@ -2,6 +2,7 @@ package io.eragate.netty.stdio;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.auth.Policies;
 import io.eragate.core.bridge.DiscoverSynthesizer;
 import io.eragate.core.bridge.ErrorMapper;
 import io.eragate.core.bridge.LogFilter;
@@ -54,6 +55,8 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
     private final JsonRpcRequest request;
     private final SessionSource upstream;
     private final ResultStamper stamper;
+    /** Cuts list results for the principal; null when authentication is off. */
+    private Policies policies;
     private final DiscoverSynthesizer discover;
     private final ExchangeLifecycle lifecycle;
     private final ClientStream stream;
@@ -88,6 +91,15 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
         this.timeout = applied.total();
         this.timeoutKey = applied.total().equals(upstream.requestTimeout()) ? "requestTimeout of upstream "
                 + upstream.name() : ExchangeLifecycle.Deadline.TOTAL.key();
+    }
+
+    /**
+     * Cuts list results by {@code newPolicies} for the request's principal (tools it may not call, prompts it may not
+     * get, resources it may not read); null, the default, leaves them whole (authentication off).
+     */
+    public StdioExchange filteringListsBy(Policies newPolicies) {
+        this.policies = newPolicies;
+        return this;
     }
 
     /**
@@ -167,7 +179,9 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
         }
         JsonNode result = response.result();
         if (session.era() == Era.MODERN) {
-            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), result)));
+            JsonNode visible = result instanceof ObjectNode object
+                    ? Policies.visible(policies, forwarded.principal(), request.method(), object) : result;
+            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), visible)));
             return;
         }
         if (!result.isObject()) {
@@ -175,8 +189,8 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
                     "result is not an object").body());
             return;
         }
-        ObjectNode stamped = stamper.stamp(request.method(), (ObjectNode) result,
-                session.initializeResult());
+        ObjectNode stamped = Policies.visible(policies, forwarded.principal(), request.method(),
+                stamper.stamp(request.method(), (ObjectNode) result, session.initializeResult()));
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), stamped)));
     }
 
