@@ -81,7 +81,8 @@ public final class AuthRejections {
     /** 503 when the issuer's keys cannot be loaded, so that no token can be judged now. */
     public static Rejection keysUnavailable(JsonRpcId id, String why) {
         return new Rejection(503, id, JsonRpcError.of(JsonRpcErrorCodes.INTERNAL_ERROR,
-                "Service unavailable: the authorization server's signing keys cannot be loaded; retry later"),
+                "Service unavailable: the authorization server cannot be asked about the token (its signing keys"
+                        + " or its introspection endpoint); retry later"),
                 Map.of("Retry-After", "5"));
     }
 

@@ -21,11 +21,21 @@ public final class Authenticator {
 
     private final TokenValidator validator;
     private final JwksCache keys;
+    private final TokenIntrospection opaque;
 
     /** An authenticator checking tokens with {@code validator} against the keys of {@code keys}. */
     public Authenticator(TokenValidator validator, JwksCache keys) {
+        this(validator, keys, null);
+    }
+
+    /**
+     * An authenticator checking JWTs with {@code validator} against the keys of {@code keys}, and any other bearer
+     * token by {@code opaque} introspection (null: every token must be a JWT).
+     */
+    public Authenticator(TokenValidator validator, JwksCache keys, TokenIntrospection opaque) {
         this.validator = Objects.requireNonNull(validator, "validator");
         this.keys = Objects.requireNonNull(keys, "keys");
+        this.opaque = opaque;
     }
 
     /**
@@ -50,6 +60,10 @@ public final class Authenticator {
         String token = value.substring(BEARER.length()).trim();
         if (token.length() > MAX_TOKEN_CHARS || token.indexOf(' ') >= 0) {
             return done(new TokenCheck.Refused(TokenRefusal.MALFORMED, "the bearer token is not a single JWT"));
+        }
+        if (opaque != null && !TokenIntrospection.looksLikeJwt(token)) {
+            return opaque.check(token, audiences).handle((check, failure) -> failure != null ? unavailable(failure)
+                    : decided(check));
         }
         Optional<JWKSet> cached = keys.current();
         if (cached.isEmpty()) {

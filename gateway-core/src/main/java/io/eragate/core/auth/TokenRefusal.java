@@ -15,5 +15,7 @@ public enum TokenRefusal {
     /** {@code iss} is not the configured issuer. */
     WRONG_ISSUER,
     /** {@code aud} does not name this resource. */
-    WRONG_AUDIENCE
+    WRONG_AUDIENCE,
+    /** RFC 7662: the authorization server says the opaque token is not active (revoked, expired, unknown). */
+    INACTIVE
 }

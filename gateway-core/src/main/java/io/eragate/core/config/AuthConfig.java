@@ -20,9 +20,11 @@ import java.util.Objects;
  * @param trustForwardedProto whether the scheme of the public URL may come from {@code Forwarded: proto=} or
  *     {@code X-Forwarded-Proto} (an ingress terminating TLS sets them; default false: only a TLS listener makes it
  *     {@code https})
+ * @param introspection where opaque tokens are checked (RFC 7662), or null (the default): every token must be a JWT
  */
 public record AuthConfig(String issuer, List<String> audience, List<String> scopes, Duration clockSkew,
-        Duration jwksMinRefreshInterval, Duration jwksMaxAge, boolean trustForwardedProto) {
+        Duration jwksMinRefreshInterval, Duration jwksMaxAge, boolean trustForwardedProto,
+        IntrospectionConfig introspection) {
 
     public AuthConfig {
         Objects.requireNonNull(issuer, "issuer");
@@ -36,11 +38,18 @@ public record AuthConfig(String issuer, List<String> audience, List<String> scop
     /** An issuer with every other key at its default. */
     public static AuthConfig of(String issuer, List<String> audience, List<String> scopes) {
         return new AuthConfig(issuer, audience, scopes, Duration.ofSeconds(30), Duration.ofSeconds(30),
-                Duration.ofHours(1), false);
+                Duration.ofHours(1), false, null);
     }
 
     /** These settings, trusting (or not) the forwarded scheme. */
     public AuthConfig withTrustForwardedProto(boolean trust) {
-        return new AuthConfig(issuer, audience, scopes, clockSkew, jwksMinRefreshInterval, jwksMaxAge, trust);
+        return new AuthConfig(issuer, audience, scopes, clockSkew, jwksMinRefreshInterval, jwksMaxAge, trust,
+                introspection);
+    }
+
+    /** These settings, checking opaque tokens at {@code newIntrospection} (null: JWTs only). */
+    public AuthConfig withIntrospection(IntrospectionConfig newIntrospection) {
+        return new AuthConfig(issuer, audience, scopes, clockSkew, jwksMinRefreshInterval, jwksMaxAge,
+                trustForwardedProto, newIntrospection);
     }
 }

@@ -32,7 +32,24 @@ final class IdentityConfigReader {
                 section.duration("jwksMinRefreshInterval", Duration.ofSeconds(30), Duration.ofSeconds(1),
                         Duration.ofHours(1)),
                 section.duration("jwksMaxAge", Duration.ofHours(1), Duration.ofMinutes(1), Duration.ofDays(7)),
-                section.bool("trustForwardedProto", false));
+                section.bool("trustForwardedProto", false),
+                section.has("introspection") ? section.mapping("introspection", IdentityConfigReader::introspection)
+                        : null);
+    }
+
+    private static IntrospectionConfig introspection(ConfigMapping section) {
+        String endpoint = section.requiredText("endpoint");
+        if (endpoint != null && !isIssuerUrl(endpoint)) {
+            section.problem("endpoint", URL_RULE + ", got " + ConfigMapping.quote(endpoint));
+            endpoint = null;
+        }
+        String clientId = UpstreamCredentialsReader.secretText(section, "clientId");
+        String clientSecret = UpstreamCredentialsReader.secretText(section, "clientSecret");
+        long maxCachedTokens = section.integer("maxCachedTokens", 10_000, 1, 1_000_000);
+        if (endpoint == null || clientId == null || clientSecret == null) {
+            return null;
+        }
+        return new IntrospectionConfig(URI.create(endpoint), clientId, clientSecret, maxCachedTokens);
     }
 
     /** A route's own {@code scopes} (empty when absent); they need {@code auth}, checked by {@link #routeScopes}. */

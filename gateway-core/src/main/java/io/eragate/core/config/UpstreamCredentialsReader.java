@@ -58,7 +58,8 @@ final class UpstreamCredentialsReader {
         return new UpstreamOAuthConfig(url, clientId, clientSecret, scopes == null ? List.of() : scopes);
     }
 
-    private static String secretText(ConfigMapping section, String key) {
+    /** A required value that may hold {@code ${env:...}}/{@code ${file:...}}; null (and a problem) when broken. */
+    static String secretText(ConfigMapping section, String key) {
         String text = section.requiredText(key);
         if (text == null) {
             return null;

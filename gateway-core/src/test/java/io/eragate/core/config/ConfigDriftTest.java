@@ -101,6 +101,8 @@ class ConfigDriftTest {
         probes.put("reload", MINIMAL + "reload: {zz: 1}");
         String auth = "auth: {issuer: \"https://as.example.com\"}\n";
         probes.put("auth", MINIMAL + "auth: {issuer: \"https://as.example.com\", zz: 1}");
+        probes.put("auth.introspection", MINIMAL + "auth: {issuer: \"https://as.example.com\", introspection: "
+                + "{endpoint: \"https://as.example.com/i\", clientId: c, clientSecret: s, zz: 1}}");
         probes.put("policies[]", MINIMAL + auth + "policies: [{match: {method: m}, scopes: [s], zz: 1}]");
         probes.put("policies[].match", MINIMAL + auth + "policies: [{match: {method: m, zz: 1}, scopes: [s]}]");
         probes.put("rateLimits", MINIMAL + "rateLimits: {zz: 1}");

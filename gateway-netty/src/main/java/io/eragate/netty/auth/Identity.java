@@ -7,6 +7,7 @@ import io.eragate.core.auth.IdentityRules;
 import io.eragate.core.auth.JwksCache;
 import io.eragate.core.auth.Policies;
 import io.eragate.core.auth.ProtectedResource;
+import io.eragate.core.auth.TokenIntrospection;
 import io.eragate.core.auth.TokenValidator;
 import io.eragate.core.config.AuthConfig;
 import io.eragate.core.config.GatewayConfig;
@@ -127,8 +128,11 @@ public final class Identity implements AutoCloseable {
                 Clock.systemUTC(), settings.jwksMinRefreshInterval(), settings.jwksMaxAge());
         // The first load starts now, so that the first request rarely waits for it.
         keys.refresh();
+        TokenIntrospection opaque = settings.introspection() == null ? null : new TokenIntrospection(
+                new HttpIntrospection(settings.introspection(), KEY_FETCH_TIMEOUT), settings.issuer(),
+                settings.clockSkew(), Clock.systemUTC(), settings.introspection().maxCachedTokens());
         return new Authenticator(new TokenValidator(settings.issuer(), settings.clockSkew(), Clock.systemUTC()),
-                keys);
+                keys, opaque);
     }
 
     /**

@@ -65,8 +65,23 @@ final class OAuthPeer implements AutoCloseable {
                 + encode(resource.toString()));
     }
 
+    /** An opaque (non-JWT) access token, known only to the server's RFC 7662 endpoint {@link #introspection()}. */
+    String opaqueToken(String subject, String scope, URI resource) {
+        return token("/opaque/token", "username=" + encode(subject) + "&scope=" + encode(scope) + "&resource="
+                + encode(resource.toString()));
+    }
+
+    /** The introspection endpoint that knows the opaque tokens. */
+    URI introspection() {
+        return URI.create(issuer() + "/opaque/introspect");
+    }
+
     private String token(String form) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(issuer() + "/token"))
+        return token("/token", form);
+    }
+
+    private String token(String path, String form) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(issuer() + path))
                 .timeout(Duration.ofSeconds(10))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build();
