@@ -12,6 +12,8 @@
 #   bench/run.sh --only capacity --only payload --update-report   also put those results into docs/benchmarks.md,
 #                          keeping its load and JMH parts from the last full run
 #   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
+#   bench/run.sh --compare JAR   also run JAR (another build's eragate.jar, e.g. the one before a change) as the
+#                          "baseline" pass-through, side by side with this build in the same rounds
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -22,8 +24,16 @@ skip_build=false
 report_only=false
 only=()
 expect_part=false
+compare_jar=""
+expect_compare=false
 update_report=false
 for arg in "$@"; do
+  if $expect_compare; then
+    [ -f "$arg" ] || { echo "bench/run.sh: --compare takes an existing jar, not $arg" >&2; exit 2; }
+    compare_jar=$arg
+    expect_compare=false
+    continue
+  fi
   if $expect_part; then
     case "$arg" in
       load|capacity|payload) only+=("$arg") ;;
@@ -34,14 +44,19 @@ for arg in "$@"; do
   fi
   case "$arg" in
     --only) expect_part=true ;;
+    --compare) expect_compare=true ;;
     --smoke) smoke=true ;;
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
     --update-report) update_report=true ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
+if $expect_compare; then
+  echo "bench/run.sh: --compare needs a jar" >&2
+  exit 2
+fi
 if $expect_part; then
   echo "bench/run.sh: --only needs a part: load, capacity or payload" >&2
   exit 2
@@ -111,6 +126,9 @@ else
 fi
 if [ ${#only[@]} -gt 0 ]; then
   harness_args+=(--parts "$(IFS=,; echo "${only[*]}")")
+fi
+if [ -n "$compare_jar" ]; then
+  harness_args+=(--compare "$compare_jar")
 fi
 mkdir -p "$out"
 
