@@ -12,6 +12,9 @@
 #   bench/run.sh --only capacity --only payload --update-report   also put those results into docs/benchmarks.md,
 #                          keeping its load and JMH parts from the last full run
 #   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
+#   bench/run.sh --compare JAR   also run JAR (another build's eragate.jar, e.g. the one before a change) as the
+#                          "baseline" pass-through, side by side with this build in the same rounds
+#   bench/run.sh --compare-ref REF   the same, building REF (a commit of this repository) into target/bench-baseline
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
@@ -22,8 +25,23 @@ skip_build=false
 report_only=false
 only=()
 expect_part=false
+compare_jar=""
+expect_compare=false
+compare_ref=""
+expect_ref=false
 update_report=false
 for arg in "$@"; do
+  if $expect_ref; then
+    compare_ref=$arg
+    expect_ref=false
+    continue
+  fi
+  if $expect_compare; then
+    [ -f "$arg" ] || { echo "bench/run.sh: --compare takes an existing jar, not $arg" >&2; exit 2; }
+    compare_jar=$arg
+    expect_compare=false
+    continue
+  fi
   if $expect_part; then
     case "$arg" in
       load|capacity|payload) only+=("$arg") ;;
@@ -34,14 +52,29 @@ for arg in "$@"; do
   fi
   case "$arg" in
     --only) expect_part=true ;;
+    --compare) expect_compare=true ;;
+    --compare-ref) expect_ref=true ;;
     --smoke) smoke=true ;;
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
     --update-report) update_report=true ;;
-    -h|--help) sed -n '2,14p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
+if $expect_compare || $expect_ref; then
+  echo "bench/run.sh: --compare needs a jar, --compare-ref a commit" >&2
+  exit 2
+fi
+if [ -n "$compare_ref" ]; then
+  # The baseline build: that commit's sources, built apart (never installed), so this build's jars stay as they are.
+  baseline_src=target/bench-baseline/src
+  rm -rf "$baseline_src" && mkdir -p "$baseline_src"
+  git archive "$compare_ref" | tar -x -C "$baseline_src"
+  (cd "$baseline_src" && mvn -q -B -ntp -DskipTests -pl gateway-netty -am package)
+  compare_jar=target/bench-baseline/eragate-$(git rev-parse --short "$compare_ref").jar
+  cp "$baseline_src/gateway-netty/target/eragate.jar" "$compare_jar"
+fi
 if $expect_part; then
   echo "bench/run.sh: --only needs a part: load, capacity or payload" >&2
   exit 2
@@ -111,6 +144,9 @@ else
 fi
 if [ ${#only[@]} -gt 0 ]; then
   harness_args+=(--parts "$(IFS=,; echo "${only[*]}")")
+fi
+if [ -n "$compare_jar" ]; then
+  harness_args+=(--compare "$compare_jar")
 fi
 mkdir -p "$out"
 

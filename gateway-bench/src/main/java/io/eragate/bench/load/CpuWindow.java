@@ -4,10 +4,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalLong;
 
 /**
  * CPU used by groups of processes (client, upstream, proxy) during one measured window: {@code /proc} is read when
- * the window opens and when it closes, on the client's event loop, at those exact moments.
+ * the window opens and when it closes, on the client's event loop, at those exact moments; and, for a JVM hop, the
+ * bytes it allocated in the window.
  */
 final class CpuWindow implements PhaseListener {
     private final ResourceSampler sampler;
@@ -16,12 +18,21 @@ final class CpuWindow implements PhaseListener {
     private final Map<String, Long> endTicks = new LinkedHashMap<>();
     private ProcStat.MachineTicks machineStart;
     private ProcStat.MachineTicks machineEnd;
+    private final AllocationProbe hopAllocation;
+    private OptionalLong allocatedAtStart = OptionalLong.empty();
+    private OptionalLong allocatedAtEnd = OptionalLong.empty();
     private volatile long startNanos;
     private volatile long endNanos;
 
     CpuWindow(ResourceSampler sampler, Map<String, List<ProcessHandle>> groups) {
+        this(sampler, groups, null);
+    }
+
+    /** @param hopAllocation reads the hop JVM's allocated bytes, or {@code null} for a hop that is no JVM */
+    CpuWindow(ResourceSampler sampler, Map<String, List<ProcessHandle>> groups, AllocationProbe hopAllocation) {
         this.sampler = Objects.requireNonNull(sampler, "sampler");
         this.groups = Map.copyOf(groups);
+        this.hopAllocation = hopAllocation;
     }
 
     @Override
@@ -29,6 +40,9 @@ final class CpuWindow implements PhaseListener {
         startNanos = System.nanoTime();
         groups.forEach((name, processes) -> startTicks.put(name, sampler.cpuTicks(processes)));
         machineStart = sampler.machineTicks();
+        if (hopAllocation != null) {
+            allocatedAtStart = hopAllocation.allocatedBytes();
+        }
     }
 
     @Override
@@ -36,6 +50,15 @@ final class CpuWindow implements PhaseListener {
         endNanos = System.nanoTime();
         groups.forEach((name, processes) -> endTicks.put(name, sampler.cpuTicks(processes)));
         machineEnd = sampler.machineTicks();
+        if (hopAllocation != null) {
+            allocatedAtEnd = hopAllocation.allocatedBytes();
+        }
+    }
+
+    /** Heap bytes the hop JVM allocated in the window, or {@code null} when not read. */
+    Long hopAllocatedBytes() {
+        return allocatedAtStart.isPresent() && allocatedAtEnd.isPresent()
+                ? allocatedAtEnd.getAsLong() - allocatedAtStart.getAsLong() : null;
     }
 
     /** CPU seconds {@code group} used in the window, or {@code null} when it was not sampled. */

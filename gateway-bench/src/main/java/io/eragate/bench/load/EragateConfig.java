@@ -48,6 +48,12 @@ final class EragateConfig {
                 """.formatted(listenPort, adminPort, upstreamPort, McpSamples.PATH);
     }
 
+    /** The YAML text of the pass-through hop on the I/O transport {@code transport} ({@code listen.transport}). */
+    static String passThrough(int listenPort, int adminPort, int upstreamPort, String transport) {
+        return passThrough(listenPort, adminPort, upstreamPort).replace("port: %d }".formatted(listenPort),
+                "port: %d, transport: %s }".formatted(listenPort, transport));
+    }
+
     /** The YAML text of a bridge hop in front of the legacy fixture on {@code upstreamPort}. */
     static String bridge(int listenPort, int adminPort, int upstreamPort, SessionStrategy strategy) {
         Objects.requireNonNull(strategy, "strategy");

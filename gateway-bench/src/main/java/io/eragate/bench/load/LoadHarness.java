@@ -73,8 +73,14 @@ public final class LoadHarness implements Callable<Integer> {
     private Path nginx;
 
     @Option(names = "--scenarios", split = ",", paramLabel = "KEY",
-            description = "Scenarios to run: direct, nginx, eragate, bridge-pooled, bridge-per-call (default: all).")
+            description = "Scenarios to run: direct, nginx, eragate, eragate-io-uring, eragate-baseline, "
+                    + "bridge-pooled, bridge-per-call (default: all but eragate-baseline, which --compare adds).")
     private List<String> scenarios;
+
+    @Option(names = "--compare", paramLabel = "JAR",
+            description = "Another Eragate fat jar (the build before a change), run as the eragate-baseline "
+                    + "pass-through side by side with --eragate-jar in the same rounds.")
+    private Path compareJar;
 
     @Option(names = "--parts", split = ",", paramLabel = "PART", defaultValue = "load,capacity,payload",
             description = "What to run: load (the side-by-side scenarios), capacity (idle listen streams), payload "
@@ -152,10 +158,12 @@ public final class LoadHarness implements Callable<Integer> {
         } else if (eragateClasspath != null) {
             launch.addAll(List.of("-cp", eragateClasspath, "io.eragate.netty.cli.Main"));
         }
+        List<String> baseline = compareJar == null ? List.of()
+                : List.of("-jar", compareJar.toAbsolutePath().toString());
         return new TargetSettings(out.toAbsolutePath(), TargetSettings.currentJava(),
                 benchClasspath != null ? benchClasspath : System.getProperty("java.class.path"), launch,
                 Arrays.stream(jvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList(),
-                nginx != null ? Optional.of(nginx) : findNginx(), fixtureThreads);
+                nginx != null ? Optional.of(nginx) : findNginx(), fixtureThreads, baseline);
     }
 
     private int runLoad(TargetSettings settings) throws IOException, InterruptedException {
@@ -171,6 +179,8 @@ public final class LoadHarness implements Callable<Integer> {
                 .mapToLong(s -> s.errors()).sum();
         System.out.println("results: " + out.resolve(RESULTS_FILE) + ", chart: " + chartFile);
         System.out.print(LoadTables.ratios(results));
+        System.out.print(LoadTables.variants(results));
+        System.out.println("load average: " + results.loadAverage());
         if (errors > 0) {
             System.err.println("eragate-load: " + errors + " requests failed; see " + out.resolve(SUMMARY_FILE));
             return 1;
@@ -199,7 +209,12 @@ public final class LoadHarness implements Callable<Integer> {
 
     private Set<Scenario> wantedScenarios() {
         if (scenarios == null || scenarios.isEmpty()) {
-            return EnumSet.allOf(Scenario.class);
+            Set<Scenario> all = EnumSet.noneOf(Scenario.class);
+            Arrays.stream(Scenario.values()).filter(Scenario::runsByDefault).forEach(all::add);
+            if (compareJar != null) {
+                all.add(Scenario.ERAGATE_BASELINE);
+            }
+            return all;
         }
         Set<Scenario> wanted = EnumSet.noneOf(Scenario.class);
         for (String key : scenarios) {

@@ -35,8 +35,9 @@ public record LoadPlan(String name, List<LoadProfile> profiles, int rounds, Dura
     }
 
     /**
-     * The published run, sized for a 2-core machine: serial echo (1 connection), 16 connections, and an open loop at
-     * half the slowest scenario's 16-connection throughput; 3 rounds of 2 s warm-up + 5 s measured each.
+     * The published run, sized for a 2-core machine: serial echo (1 connection), 16 connections, an open loop at half
+     * the slowest scenario's 16-connection throughput, and 64 connections; 3 rounds of 2 s warm-up + 5 s measured
+     * each.
      */
     public static LoadPlan full() {
         Duration warmup = Duration.ofSeconds(2);
@@ -47,7 +48,9 @@ public record LoadPlan(String name, List<LoadProfile> profiles, int rounds, Dura
                 new LoadProfile("concurrent", "Closed loop, 16 connections", LoadMode.CLOSED, 16, 0,
                         warmup, measure),
                 new LoadProfile("open", "Open loop at half the slowest 16-connection round", LoadMode.OPEN,
-                        16, 0, warmup, measure)),
+                        16, 0, warmup, measure),
+                new LoadProfile("concurrent64", "Closed loop, 64 connections", LoadMode.CLOSED, 64, 0,
+                        warmup, measure)),
                 3, Duration.ofSeconds(5), 2_000_000);
     }
 

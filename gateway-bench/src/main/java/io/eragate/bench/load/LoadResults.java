@@ -18,10 +18,20 @@ import java.util.Optional;
  * @param commands the command line of each process the run started
  * @param scenarioDescriptions each scenario's key and what it measures, in order
  * @param profiles one result per profile, in run order
+ * @param loadAverage the machine's load averages ({@code /proc/loadavg}: 1, 5 and 15 minutes) when the run began and
+ *     when it ended, or {@code null} when unknown: how busy the machine was besides the run
  */
 public record LoadResults(String plan, String startedAt, int rounds, double initialWarmupSeconds,
         long maxRequestsPerRound, Map<String, String> commands, Map<String, String> scenarioDescriptions,
-        List<ProfileResult> profiles) {
+        List<ProfileResult> profiles, String loadAverage) {
+
+    /** Results without the load average. */
+    public LoadResults(String plan, String startedAt, int rounds, double initialWarmupSeconds,
+            long maxRequestsPerRound, Map<String, String> commands, Map<String, String> scenarioDescriptions,
+            List<ProfileResult> profiles) {
+        this(plan, startedAt, rounds, initialWarmupSeconds, maxRequestsPerRound, commands, scenarioDescriptions,
+                profiles, null);
+    }
 
     public LoadResults {
         Objects.requireNonNull(plan, "plan");

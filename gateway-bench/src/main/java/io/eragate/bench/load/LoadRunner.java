@@ -27,6 +27,7 @@ public final class LoadRunner {
     private final LoadPlan plan;
     private final TargetSettings settings;
     private final Set<Scenario> wanted;
+    private final Map<Scenario, AllocationProbe> allocations = new EnumMap<>(Scenario.class);
 
     public LoadRunner(LoadPlan plan, TargetSettings settings, Set<Scenario> wanted) {
         this.plan = Objects.requireNonNull(plan, "plan");
@@ -40,6 +41,7 @@ public final class LoadRunner {
     /** Runs the plan; every process it started is stopped before it returns or throws. */
     public LoadResults run() throws InterruptedException {
         String startedAt = Instant.now().toString();
+        String loadAtStart = ResourceSampler.loadAverage();
         ResourceSampler sampler = ResourceSampler.create();
         boolean sampleCpu = ResourceSampler.procAvailable();
         try (Topology topology = Topology.start(settings, wanted); LoadClient client = new LoadClient()) {
@@ -47,6 +49,11 @@ public final class LoadRunner {
             log.info("scenarios: {}; not measured: {}", targets.stream().map(t -> t.scenario().key()).toList(),
                     topology.unavailable());
             warmUp(client, targets);
+            for (Target target : targets) {
+                if (target.hopIsJvm() && sampleCpu) {
+                    allocations.put(target.scenario(), new AllocationProbe(target.hop().orElseThrow().handle().pid()));
+                }
+            }
             List<ProfileResult> profiles = new ArrayList<>();
             double autoRate = 0;
             for (LoadProfile configured : plan.profiles()) {
@@ -62,7 +69,11 @@ public final class LoadRunner {
                 descriptions.put(scenario.key(), scenario.description());
             }
             return new LoadResults(plan.name(), startedAt, plan.rounds(), plan.initialWarmup().toMillis() / 1e3,
-                    plan.maxRequestsPerRound(), topology.commands(), descriptions, profiles);
+                    plan.maxRequestsPerRound(), topology.commands(), descriptions, profiles,
+                    loadAtStart + " at the start, " + ResourceSampler.loadAverage() + " at the end");
+        } finally {
+            allocations.values().forEach(AllocationProbe::close);
+            allocations.clear();
         }
     }
 
@@ -98,7 +109,7 @@ public final class LoadRunner {
                 CpuWindow cpu = sampleCpu ? new CpuWindow(sampler, Map.of(
                         ScenarioAccumulator.CLIENT, List.of(ProcessHandle.current()),
                         ScenarioAccumulator.UPSTREAM, topology.upstreamProcesses(target.scenario()),
-                        ScenarioAccumulator.HOP, target.hopProcesses())) : null;
+                        ScenarioAccumulator.HOP, target.hopProcesses()), allocations.get(target.scenario())) : null;
                 RoundMeasurement m = client.run(target.endpoint(), profile, plan.maxRequestsPerRound(),
                         cpu == null ? PhaseListener.NONE : cpu);
                 OptionalLong rss = sampleCpu && target.hop().isPresent()

@@ -31,6 +31,16 @@ final class ResourceSampler {
         this.jcmd = jcmd;
     }
 
+    /** The 1-, 5- and 15-minute load averages from {@code /proc/loadavg}, such as {@code "0.52 0.61 0.70"}. */
+    static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+            return fields.length >= 3 ? fields[0] + " " + fields[1] + " " + fields[2] : "unknown";
+        } catch (IOException e) {
+            return "unknown";
+        }
+    }
+
     /** Asks {@code getconf CLK_TCK} for the tick rate (100 if it cannot say) and finds this JDK's {@code jcmd}. */
     static ResourceSampler create() {
         long ticks = DEFAULT_TICKS_PER_SECOND;

@@ -13,7 +13,18 @@ package io.eragate.bench.load;
  * @param stealPercent CPU the hypervisor gave to other guests, in percent of one core
  * @param hopRssBytes the hop's resident memory after its last round (summed over its processes)
  * @param hopLiveHeapBytes the hop JVM's heap in use right after a full collection following its last round
+ * @param hopAllocatedBytesPerRequest heap bytes the hop JVM allocated per completed request in the measured windows
+ *     (all its threads), or {@code null} for a hop that is no JVM
  */
 public record ResourceSummary(Double clientCpuPercent, Double upstreamCpuPercent, Double hopCpuPercent,
-        Double hopCpuMicrosPerRequest, Double otherCpuPercent, Double stealPercent, Long hopRssBytes, Long hopLiveHeapBytes) {
+        Double hopCpuMicrosPerRequest, Double otherCpuPercent, Double stealPercent, Long hopRssBytes, Long hopLiveHeapBytes,
+        Double hopAllocatedBytesPerRequest) {
+
+    /** A summary without allocation figures (results written before they were measured). */
+    public ResourceSummary(Double clientCpuPercent, Double upstreamCpuPercent, Double hopCpuPercent,
+            Double hopCpuMicrosPerRequest, Double otherCpuPercent, Double stealPercent, Long hopRssBytes,
+            Long hopLiveHeapBytes) {
+        this(clientCpuPercent, upstreamCpuPercent, hopCpuPercent, hopCpuMicrosPerRequest, otherCpuPercent,
+                stealPercent, hopRssBytes, hopLiveHeapBytes, null);
+    }
 }

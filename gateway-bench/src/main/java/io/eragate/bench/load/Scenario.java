@@ -15,6 +15,12 @@ public enum Scenario {
     /** Eragate in front of a modern upstream: validate, then forward the original bytes. */
     ERAGATE_PASS_THROUGH("eragate", "Eragate pass-through",
             "Eragate (fat jar, own JVM): front-door ladder, then the original bytes to the modern fixture", null),
+    /** The pass-through on Netty's io_uring transport instead of epoll. */
+    ERAGATE_IO_URING("eragate-io-uring", "Eragate pass-through, io_uring",
+            "the same pass-through with listen.transport: io-uring (epoll is the default)", null),
+    /** The pass-through of another build (the {@code --compare} jar), for a before/after in one run. */
+    ERAGATE_BASELINE("eragate-baseline", "Eragate pass-through, baseline jar",
+            "the same pass-through, run from the jar given to --compare (the build before a change)", null),
     /** Eragate bridging a modern client to a legacy upstream over a warm pooled session. */
     ERAGATE_BRIDGE_POOLED("bridge-pooled", "Eragate bridge, warm pooled session",
             "modern client, legacy 2025-11-25 fixture, Eragate reusing an initialized upstream session", null),
@@ -58,6 +64,11 @@ public enum Scenario {
     /** Whether an Eragate process is the hop. */
     public boolean isEragate() {
         return this != DIRECT && this != NGINX;
+    }
+
+    /** Whether the scenario is measured in a run that does not ask for it by name: not the baseline. */
+    public boolean runsByDefault() {
+        return this != ERAGATE_BASELINE;
     }
 
     /** Whether the hop is Eragate bridging to the legacy fixture. */

@@ -29,6 +29,8 @@ final class ScenarioAccumulator {
     private double otherCpu;
     private double steal;
     private boolean cpuSampled;
+    private long hopAllocated;
+    private long allocationCompleted;
     private Long hopRss;
     private Long hopLiveHeap;
 
@@ -59,6 +61,10 @@ final class ScenarioAccumulator {
             otherCpu += orZero(cpu.otherCpuSeconds());
             steal += orZero(cpu.stealSeconds());
         }
+        if (cpu != null && cpu.hopAllocatedBytes() != null) {
+            hopAllocated += cpu.hopAllocatedBytes();
+            allocationCompleted += measurement.completed();
+        }
         if (rss.isPresent()) {
             hopRss = rss.getAsLong();
         }
@@ -72,7 +78,8 @@ final class ScenarioAccumulator {
                 percent(clientCpu), percent(upstreamCpu), hasHop ? percent(hopCpu) : null,
                 hasHop && cpuSampled && completed > 0 ? hopCpu * 1e6 / completed : null,
                 percent(otherCpu), percent(steal),
-                hasHop ? hopRss : null, hasHop ? hopLiveHeap : null);
+                hasHop ? hopRss : null, hasHop ? hopLiveHeap : null,
+                allocationCompleted > 0 ? (double) hopAllocated / allocationCompleted : null);
         return new ScenarioResult(scenario.key(), scenario.label(), ScenarioResult.MEASURED, null,
                 seconds > 0 ? completed / seconds : 0, LatencySummary.of(latency), completed, succeeded, errors, dropped,
                 unfinished, unsent, rounds, resources);

@@ -17,9 +17,16 @@ import java.util.Optional;
  * @param jvmOptions options for the fixture and Eragate JVMs (heap size and the like)
  * @param nginx the nginx binary, or empty when nginx is not to be measured
  * @param fixtureIoThreads event-loop threads of the fixture upstream
+ * @param baselineLaunch as {@code eragateLaunch}, for the build to compare with ({@code --compare}); empty when none
  */
 public record TargetSettings(Path workDirectory, String java, String benchClasspath, List<String> eragateLaunch,
-        List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads) {
+        List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads, List<String> baselineLaunch) {
+
+    /** Settings without a baseline build. */
+    public TargetSettings(Path workDirectory, String java, String benchClasspath, List<String> eragateLaunch,
+            List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads) {
+        this(workDirectory, java, benchClasspath, eragateLaunch, jvmOptions, nginx, fixtureIoThreads, List.of());
+    }
 
     public TargetSettings {
         Objects.requireNonNull(workDirectory, "workDirectory");
@@ -27,6 +34,7 @@ public record TargetSettings(Path workDirectory, String java, String benchClassp
         Objects.requireNonNull(benchClasspath, "benchClasspath");
         eragateLaunch = List.copyOf(eragateLaunch);
         jvmOptions = List.copyOf(jvmOptions);
+        baselineLaunch = List.copyOf(baselineLaunch);
         Objects.requireNonNull(nginx, "nginx");
         if (fixtureIoThreads < 1) {
             throw new IllegalArgumentException("fixtureIoThreads must be positive");

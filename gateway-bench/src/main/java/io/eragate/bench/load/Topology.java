@@ -115,6 +115,24 @@ final class Topology implements AutoCloseable {
                 unavailable.put(Scenario.ERAGATE_PASS_THROUGH, "no Eragate jar or classpath was given");
             }
         }
+        if (wanted.contains(Scenario.ERAGATE_IO_URING)) {
+            if (!settings.eragateLaunch().isEmpty()) {
+                int port = freePort();
+                startEragate(settings, dir, Scenario.ERAGATE_IO_URING, "Eragate io_uring", "eragate-io-uring", port,
+                        EragateConfig.passThrough(port, freePort(), upstreamPort, "io-uring"));
+            } else {
+                unavailable.put(Scenario.ERAGATE_IO_URING, "no Eragate jar or classpath was given");
+            }
+        }
+        if (wanted.contains(Scenario.ERAGATE_BASELINE)) {
+            if (!settings.baselineLaunch().isEmpty()) {
+                int port = freePort();
+                startEragate(settings, settings.baselineLaunch(), dir, Scenario.ERAGATE_BASELINE, "Eragate baseline",
+                        "eragate-baseline", port, EragateConfig.passThrough(port, freePort(), upstreamPort));
+            } else {
+                unavailable.put(Scenario.ERAGATE_BASELINE, "no baseline jar was given (--compare JAR)");
+            }
+        }
     }
 
     private ChildProcess startFixture(TargetSettings settings, Path dir, String era, String label) {
@@ -152,12 +170,18 @@ final class Topology implements AutoCloseable {
     /** Starts an Eragate JVM on {@code yaml}, which makes it listen on {@code port}. */
     private void startEragate(TargetSettings settings, Path dir, Scenario scenario, String label, String fileName,
             int port, String yaml) throws InterruptedException {
+        startEragate(settings, settings.eragateLaunch(), dir, scenario, label, fileName, port, yaml);
+    }
+
+    /** Starts an Eragate JVM with {@code launch} ({@code -jar JAR} or {@code -cp CP MAIN}) on {@code yaml}. */
+    private void startEragate(TargetSettings settings, List<String> launch, Path dir, Scenario scenario, String label,
+            String fileName, int port, String yaml) throws InterruptedException {
         Path config = dir.resolve(fileName + ".yaml");
         write(config, yaml);
         List<String> command = new ArrayList<>();
         command.add(settings.java());
         command.addAll(settings.jvmOptions());
-        command.addAll(settings.eragateLaunch());
+        command.addAll(launch);
         command.addAll(List.of("--config", config.toString()));
         ChildProcess process = track(ChildProcess.start(fileName, command, dir.resolve(fileName + ".log"), false));
         commands.put(label, abbreviate(command));

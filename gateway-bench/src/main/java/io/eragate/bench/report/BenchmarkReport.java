@@ -137,6 +137,17 @@ public final class BenchmarkReport implements Callable<Integer> {
                 .append("A ratio of throughputs above 1 favours Eragate; a ratio of latencies below 1 favours "
                         + "Eragate. \"p50 added\" is Eragate's median minus the other scenario's, in "
                         + "microseconds.\n\n");
+        if (results.loadAverage() != null) {
+            md.append("Load average of the machine (1, 5, 15 minutes): ").append(results.loadAverage())
+                    .append(".\n\n");
+        }
+        String variants = LoadTables.variants(results);
+        if (!variants.isEmpty()) {
+            md.append("### Pass-through variants, side by side in the same rounds\n\n").append(variants)
+                    .append("\n\"hop B/request\" is the heap the Eragate JVM allocated per answer in the measured "
+                            + "windows (all its threads, read through its management agent); nginx allocates no "
+                            + "heap. A baseline row appears in a run with `--compare JAR`.\n\n");
+        }
         machine(md, machine, nginxVersion);
         method(md, results);
         md.append("## Commands\n\n```sh\n");

@@ -13,6 +13,8 @@ final class ScenarioStyle {
             case DIRECT -> "#4c78a8";
             case NGINX -> "#59a14f";
             case ERAGATE_PASS_THROUGH -> "#e15759";
+            case ERAGATE_IO_URING -> "#ff9da7";
+            case ERAGATE_BASELINE -> "#9c755f";
             case ERAGATE_BRIDGE_POOLED -> "#f28e2b";
             case ERAGATE_BRIDGE_PER_CALL -> "#b07aa1";
         };

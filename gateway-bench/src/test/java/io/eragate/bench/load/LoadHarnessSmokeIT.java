@@ -26,8 +26,10 @@ class LoadHarnessSmokeIT {
     void theSmokePlanRunsEveryAvailableScenarioAndWritesTheReport() throws Exception {
         String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         Optional<Path> nginx = LoadHarness.findNginx();
-        TargetSettings settings = new TargetSettings(out, TargetSettings.currentJava(), classpath,
-                List.of("-cp", classpath, "io.eragate.netty.cli.Main"), List.of("-Xmx256m"), nginx, 1);
+        List<String> eragate = List.of("-cp", classpath, "io.eragate.netty.cli.Main");
+        // The same build stands in for the baseline: the run proves a --compare run starts and measures both.
+        TargetSettings settings = new TargetSettings(out, TargetSettings.currentJava(), classpath, eragate,
+                List.of("-Xmx256m"), nginx, 1, eragate);
         Set<Scenario> wanted = EnumSet.allOf(Scenario.class);
 
         LoadResults results = new LoadRunner(LoadPlan.smoke(), settings, wanted).run();
@@ -35,9 +37,10 @@ class LoadHarnessSmokeIT {
         LoadHarness.write(results, out, chart);
 
         assertThat(results.profiles()).extracting(ProfileResult::name).containsExactly("concurrent", "open");
-        Set<String> mustRun = nginx.isPresent()
-                ? Set.of("direct", "nginx", "eragate", "bridge-pooled", "bridge-per-call")
-                : Set.of("direct", "eragate", "bridge-pooled", "bridge-per-call");
+        // eragate-io-uring runs everywhere: where the kernel refuses io_uring, Eragate falls back to epoll or NIO.
+        Set<String> mustRun = new java.util.HashSet<>(Set.of("direct", "eragate", "eragate-io-uring",
+                "eragate-baseline", "bridge-pooled", "bridge-per-call"));
+        nginx.ifPresent(binary -> mustRun.add("nginx"));
         for (ProfileResult profile : results.profiles()) {
             assertThat(profile.scenarios()).filteredOn(ScenarioResult::measured)
                     .extracting(ScenarioResult::scenario).containsExactlyInAnyOrderElementsOf(mustRun);
@@ -46,6 +49,10 @@ class LoadHarnessSmokeIT {
                     assertThat(scenario.succeeded()).as(profile.name() + " " + scenario.scenario())
                             .isGreaterThanOrEqualTo(LoadPlan.SMOKE_MIN_ANSWERS);
                     assertThat(scenario.errors()).as(profile.name() + " " + scenario.scenario()).isZero();
+                    if (scenario.scenario().startsWith("eragate") || scenario.scenario().startsWith("bridge")) {
+                        assertThat(scenario.resources().hopAllocatedBytesPerRequest())
+                                .as("heap allocated per request by " + scenario.scenario()).isPositive();
+                    }
                 }
             }
             assertThat(profile.scenarios()).filteredOn(s -> s.status().equals(ScenarioResult.PENDING)).isEmpty();
@@ -56,6 +63,8 @@ class LoadHarnessSmokeIT {
         assertThat(Files.readString(out.resolve(LoadHarness.SUMMARY_FILE))).contains("Eragate pass-through");
         assertThat(Files.readString(chart)).startsWith("<svg").contains("Eragate pass-through");
         assertThat(out.resolve("eragate.yaml")).exists();
+        assertThat(Files.readString(out.resolve("eragate-io-uring.yaml"))).contains("transport: io-uring");
+        assertThat(results.loadAverage()).contains("at the start").contains("at the end");
         assertThat(Files.readString(out.resolve("eragate-bridge-per-call.yaml"))).contains("era: legacy")
                 .contains("sessionStrategy: per-call");
         assertThat(Files.readString(out.resolve("eragate-bridge-pooled.yaml"))).contains("era: legacy")

@@ -33,8 +33,9 @@ class LoadPlanTest {
     @Test
     void thePublishedPlanMeasuresSerialConcurrentAndOpenLoopsInThatOrder() {
         LoadPlan full = LoadPlan.full();
-        assertThat(full.profiles()).extracting(LoadProfile::name).containsExactly("serial", "concurrent", "open");
-        assertThat(full.profiles().get(0).connections()).isEqualTo(1);
+        assertThat(full.profiles()).extracting(LoadProfile::name)
+                .containsExactly("serial", "concurrent", "open", "concurrent64");
+        assertThat(full.profiles()).extracting(LoadProfile::connections).containsExactly(1, 16, 16, 64);
         assertThat(full.profiles().get(2).rateIsAuto()).isTrue();
         assertThat(full.rounds()).isGreaterThan(1);
     }

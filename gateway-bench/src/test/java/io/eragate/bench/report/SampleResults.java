@@ -78,7 +78,8 @@ final class SampleResults {
         ResourceSummary resources = scenario == Scenario.DIRECT
                 ? new ResourceSummary(40.0, 60.0, null, null, 5.0, 0.0, null, null)
                 : new ResourceSummary(40.0, 50.0, 70.0, 35.0, 5.0, 0.0, 100L * 1024 * 1024,
-                        scenario == Scenario.ERAGATE_PASS_THROUGH ? 8L * 1024 * 1024 : null);
+                        scenario == Scenario.ERAGATE_PASS_THROUGH ? 8L * 1024 * 1024 : null,
+                        scenario == Scenario.ERAGATE_PASS_THROUGH ? 3210.4 : null);
         return new ScenarioResult(scenario.key(), scenario.label(), ScenarioResult.MEASURED, null, throughput,
                 latency, completed, completed, 0, 0, 0, 0, rounds, resources);
     }

@@ -105,7 +105,8 @@ final class ConfigReader {
                 section.text("host", "127.0.0.1", Addresses::isHost, HOST_RULE),
                 section.integer("port", 8080, 0, 65_535),
                 section.integer("workerThreads", 0, 0, 1024),
-                section.has("tls") ? section.mapping("tls", ConfigReader::tls) : null);
+                section.has("tls") ? section.mapping("tls", ConfigReader::tls) : null,
+                section.choice("transport", TransportSetting.class, TransportSetting.AUTO));
     }
 
     static AdminConfig admin(ConfigMapping section) {

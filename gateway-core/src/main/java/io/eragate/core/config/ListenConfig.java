@@ -11,11 +11,18 @@ import java.util.Objects;
  * @param workerThreads event loops serving clients and their upstream calls, 0..1024, where 0 (the default) means
  *             one per available processor
  * @param tls  TLS on the listener, or null for plain HTTP (the default)
+ * @param transport the event loops' I/O transport (default {@link TransportSetting#AUTO})
  */
-public record ListenConfig(String host, int port, int workerThreads, TlsConfig tls) {
+public record ListenConfig(String host, int port, int workerThreads, TlsConfig tls, TransportSetting transport) {
 
     public ListenConfig {
         Objects.requireNonNull(host, "host");
+        Objects.requireNonNull(transport, "transport");
+    }
+
+    /** A listener on the default transport. */
+    public ListenConfig(String host, int port, int workerThreads, TlsConfig tls) {
+        this(host, port, workerThreads, tls, TransportSetting.AUTO);
     }
 
     /** A plain-HTTP listener. */

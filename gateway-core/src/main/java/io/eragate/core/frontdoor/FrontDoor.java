@@ -49,8 +49,11 @@ import java.util.Set;
  * ignored. Rungs 1–3 use only the request line and headers, so the HTTP layer may run them through
  * {@link #checkBeforeBody} before aggregating a body.
  *
- * <p>The body is parsed once; the accepted path allocates only the tree, the records and the few header values, and
- * throws nothing.
+ * <p>The body is read once. A request whose envelope and name are complete is read with a streaming scan
+ * ({@link EnvelopeScan}) that builds no tree; the tree is parsed later only if a caller needs the message (see
+ * {@link ValidatedRequest#message()}). Every other body, and so every rejection of its shape, takes the tree path.
+ * Both paths feed the same rungs, which decide alike whatever the source of the fields. The accepted path throws
+ * nothing.
  */
 public final class FrontDoor {
 
@@ -64,11 +67,25 @@ public final class FrontDoor {
 
     private final FrontDoorPolicy policy;
     private final String supportedList;
+    private final boolean scanning;
 
     /** A front door enforcing {@code policy}. */
     public FrontDoor(FrontDoorPolicy policy) {
+        this(policy, true);
+    }
+
+    private FrontDoor(FrontDoorPolicy policy, boolean scanning) {
         this.policy = Objects.requireNonNull(policy, "policy");
         this.supportedList = String.join(", ", policy.supportedVersions());
+        this.scanning = scanning;
+    }
+
+    /**
+     * A front door that reads every body into a tree, never with the streaming scan: the reference the scanning
+     * front door must agree with on every input (tests and benchmarks).
+     */
+    public static FrontDoor treeOnly(FrontDoorPolicy policy) {
+        return new FrontDoor(policy, false);
     }
 
     /** The policy this front door enforces. */
@@ -171,6 +188,13 @@ public final class FrontDoor {
         if (notUtf8.isPresent()) {
             return rejected(FramingRejections.bodyNotUtf8(notUtf8.get()));
         }
+        if (scanning) {
+            EnvelopeScan scan = EnvelopeScan.of(request.body());
+            if (scan != null) {
+                return checkHeaders(new RequestBody(scan.id(), scan.method(), scan.protocolVersion(), null,
+                        Methods.nameField(scan.method()), scan.name(), null), request, null);
+            }
+        }
         Decoded decoded = JsonRpcCodec.decode(request.body());
         if (decoded instanceof Decoded.Malformed malformed) {
             return rejected(Rejections.parseError(malformed.error()));
@@ -191,16 +215,45 @@ public final class FrontDoor {
         return checkRequest((JsonRpcRequest) message, request);
     }
 
+    /**
+     * What the rungs after the body's shape read from a request: from its tree, or from a scan of a body whose
+     * envelope and name are complete (then {@code envelopeProblem} and {@code nameProblem} are {@code null}).
+     *
+     * @param claimedVersion the envelope's protocol version when it is a string, else {@code null}
+     * @param envelopeProblem why the envelope is unusable, or {@code null}
+     * @param nameField {@code name} or {@code uri} for a method that has one, else {@code null}
+     * @param name that field's string, or {@code null}
+     * @param nameProblem why that field is unusable, or {@code null}
+     */
+    private record RequestBody(JsonRpcId id, String method, String claimedVersion, String envelopeProblem,
+            String nameField, String name, String nameProblem) {
+    }
+
     private Verdict checkRequest(JsonRpcRequest request, InboundRequest inbound) {
         JsonRpcId id = request.id();
         String method = request.method();
         ObjectNode params = request.params();
         JsonNode meta = params == null ? null : params.get(MetaKeys.META);
-        HeaderView headers = inbound.headers();
 
         if (Methods.INITIALIZE.equals(method) && (meta == null || !meta.has(MetaKeys.PROTOCOL_VERSION))) {
-            return rejected(legacyHandshake(id, params, headers));
+            return rejected(legacyHandshake(id, params, inbound.headers()));
         }
+        JsonNode claimed = meta == null ? null : meta.get(MetaKeys.PROTOCOL_VERSION);
+        String nameField = Methods.nameField(method);
+        JsonNode bodyName = nameField == null || params == null ? null : params.get(nameField);
+        boolean nameUsable = bodyName != null && bodyName.isTextual();
+        String nameProblem = nameField == null || nameUsable ? null : method + " requires params." + nameField
+                + ", a string" + (bodyName == null ? "" : ", not " + JsonRpcCodec.describeType(bodyName));
+        return checkHeaders(new RequestBody(id, method, claimed != null && claimed.isTextual() ? claimed.textValue()
+                : null, envelopeProblem(params, meta), nameField, nameUsable ? bodyName.textValue() : null,
+                nameProblem), inbound, request);
+    }
+
+    /** The rungs from the protocol version on; {@code tree} is {@code null} for a scanned body. */
+    private Verdict checkHeaders(RequestBody body, InboundRequest inbound, JsonRpcRequest tree) {
+        JsonRpcId id = body.id();
+        String method = body.method();
+        HeaderView headers = inbound.headers();
 
         // Protocol version: header present, envelope complete, header equals body, version supported.
         HeaderField versionHeader = HeaderField.read(headers, McpHeaders.PROTOCOL_VERSION);
@@ -209,19 +262,17 @@ public final class FrontDoor {
             return rejected(bad);
         }
         if (versionHeader instanceof HeaderField.Absent) {
-            JsonNode claimed = meta == null ? null : meta.get(MetaKeys.PROTOCOL_VERSION);
-            String bodyVersion = claimed != null && claimed.isTextual() ? claimed.textValue() : null;
+            String bodyVersion = body.claimedVersion();
             return rejected(Rejections.headerMismatch(id, McpHeaders.PROTOCOL_VERSION, null, bodyVersion,
                     "the " + McpHeaders.PROTOCOL_VERSION + " header is missing; it is required on every request"
                             + (bodyVersion == null ? "" : " and must equal the body's protocol version "
                             + Rejections.quote(bodyVersion))));
         }
-        String envelopeProblem = envelopeProblem(params, meta);
-        if (envelopeProblem != null) {
-            return rejected(Rejections.invalidParams(id, envelopeProblem));
+        if (body.envelopeProblem() != null) {
+            return rejected(Rejections.invalidParams(id, body.envelopeProblem()));
         }
         String headerVersion = ((HeaderField.Value) versionHeader).value();
-        String bodyVersion = meta.get(MetaKeys.PROTOCOL_VERSION).textValue();
+        String bodyVersion = body.claimedVersion();
         if (!headerVersion.equals(bodyVersion)) {
             return rejected(Rejections.headerMismatch(id, McpHeaders.PROTOCOL_VERSION, headerVersion, bodyVersion,
                     McpHeaders.PROTOCOL_VERSION + " header " + Rejections.quote(headerVersion)
@@ -245,14 +296,12 @@ public final class FrontDoor {
             return rejected(bad);
         }
         String name = null;
-        String nameField = Methods.nameField(method);
+        String nameField = body.nameField();
         if (nameField != null) {
-            JsonNode bodyName = params.get(nameField);
-            if (bodyName == null || !bodyName.isTextual()) {
-                return rejected(Rejections.invalidParams(id, method + " requires params." + nameField
-                        + ", a string" + (bodyName == null ? "" : ", not " + JsonRpcCodec.describeType(bodyName))));
+            if (body.nameProblem() != null) {
+                return rejected(Rejections.invalidParams(id, body.nameProblem()));
             }
-            name = bodyName.textValue();
+            name = body.name();
             bad = mirroredNameProblem(id, method, nameField, name, nameHeader);
             if (bad != null) {
                 return rejected(bad);
@@ -271,7 +320,9 @@ public final class FrontDoor {
         if (!policy.knownMethods().contains(method)) {
             return rejected(Rejections.methodNotFound(id, method, null));
         }
-        return new Verdict.Accepted(new ValidatedRequest(request, inbound.body(), bodyVersion, method, name, id));
+        return new Verdict.Accepted(tree != null
+                ? new ValidatedRequest(tree, inbound.body(), bodyVersion, method, name, id)
+                : ValidatedRequest.scanned(inbound.body(), new EnvelopeScan(id, method, bodyVersion, name)));
     }
 
     private Rejection legacyHandshake(JsonRpcId id, ObjectNode params, HeaderView headers) {

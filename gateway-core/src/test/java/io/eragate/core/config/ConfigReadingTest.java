@@ -33,7 +33,7 @@ class ConfigReadingTest {
         GatewayConfig config = ConfigLoader.parse(resource("config/every-key.yaml"), "every-key.yaml");
 
         assertThat(config).isEqualTo(new GatewayConfig(
-                new ListenConfig("0.0.0.0", 18080, 3),
+                new ListenConfig("0.0.0.0", 18080, 3, null, TransportSetting.IO_URING),
                 new AdminConfig("::1", 19090, List.of("ops.example.com", "[::1]:19090"), null),
                 List.of(
                         new UpstreamConfig("everything", URI.create("http://127.0.0.1:3001/mcp"), EraSetting.AUTO),

@@ -94,7 +94,7 @@ class ConfigValidationTest {
                 row("unknown key in a list entry", VALID_BASE.replace("    url:", "    timeout: 5s\n    url:"),
                         "upstreams[0].timeout: unknown key (known: " + UPSTREAM_KEYS + ")"),
                 row("unknown key with a line break is quoted", VALID_BASE + "listen: {\"a\\nb\": 1}",
-                        "listen.\"a\\nb\": unknown key (known: host, port, workerThreads, tls)"),
+                        "listen.\"a\\nb\": unknown key (known: host, port, workerThreads, tls, transport)"),
                 row("route to an unknown upstream", UPSTREAM + "routes: [{path: /mcp, upstream: x}]",
                         "routes[0].upstream: unknown upstream \"x\" (known: everything)"),
                 row("duplicate upstream name", """
@@ -136,6 +136,8 @@ class ConfigValidationTest {
                         "upstreams[0].url: must not contain credentials (user info before the host)"),
                 row("url with a fragment", VALID_BASE.replace("3001/mcp", "3001/mcp#top"),
                         "upstreams[0].url: must not have a fragment (#...), got \"http://127.0.0.1:3001/mcp#top\""),
+                row("unknown transport", "listen: {transport: uring}\n" + VALID_BASE,
+                        "listen.transport: must be one of auto, io-uring, epoll, nio, got \"uring\""),
                 row("unknown era", VALID_BASE.replace("3001/mcp", "3001/mcp\n    era: old"),
                         "upstreams[0].era: must be one of auto, modern, legacy, got \"old\""),
                 row("era in upper case", VALID_BASE.replace("3001/mcp", "3001/mcp\n    era: MODERN"),
@@ -413,7 +415,7 @@ class ConfigValidationTest {
 
         assertThat(failure.problems()).containsExactly(
                 "listen.port: must be between 0 and 65535, got 70000",
-                "listen.hots: unknown key (known: host, port, workerThreads, tls)",
+                "listen.hots: unknown key (known: host, port, workerThreads, tls, transport)",
                 "upstreams[0].url: must be an absolute http(s) URL, got \"ftp://x\"",
                 "upstreams[0].era: must be one of auto, modern, legacy, got \"old\"",
                 "upstreams[1].name: duplicate name \"a\"",

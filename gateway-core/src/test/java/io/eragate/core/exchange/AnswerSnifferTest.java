@@ -28,6 +28,21 @@ class AnswerSnifferTest {
     }
 
     @Test
+    void anErrorWhoseMemberNameIsEscapedStillGivesItsCode() {
+        // No literal "error" in the bytes: the shortcut that skips the parse must not skip this one.
+        assertThat(sniff("application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"\\u0065rror\":{\"code\":-32602,"
+                + "\"message\":\"bad\"}}")).isEqualTo(-32602);
+        assertThat(sniff("application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"err\\u006Fr\":{\"code\":-1,"
+                + "\"message\":\"m\"}}")).isEqualTo(-1);
+    }
+
+    @Test
+    void aResultWithoutAnyErrorNameHasNoCode() {
+        assertThat(sniff("application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"content\":[{\"type\":"
+                + "\"text\",\"text\":\"Echo: x\"}],\"isError\":false}}")).isNull();
+    }
+
+    @Test
     void theLastResponseOfAnEventStreamDecides() {
         assertThat(sniff("text/event-stream",
                 "data: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{\"error\":\"x\"}}\n\n",

@@ -17,7 +17,8 @@ import java.util.Optional;
  * Coverage-guided fuzzing of the pure ladder (Jazzer; fuzzing mode through {@code JAZZER_FUZZ=1} in surefire's
  * environment): any method, path, header fields and body. Whatever comes in, every decision returns without throwing,
  * a rejection is a 4xx (the client's fault, never the gateway's) or a 501/505 for a framing the gateway refuses, and
- * its body is a JSON-RPC error with an integer code and a message.
+ * its body is a JSON-RPC error with an integer code and a message; and the streaming scan of the body decides exactly
+ * like the tree path.
  */
 class FrontDoorLadderFuzzTest {
     /** Header names the ladder reads, so that the fuzzer reaches past the first rungs. */
@@ -40,6 +41,7 @@ class FrontDoorLadderFuzzTest {
         InboundRequest request = new InboundRequest(method, path, headers, body);
 
         Verdict verdict = TestRequests.FRONT_DOOR.check(request);
+        TestRequests.assertSameVerdict(verdict, TestRequests.TREE_ONLY.check(request));
         if (verdict instanceof Verdict.Rejected rejected) {
             assertWellFormed(rejected.rejection());
         }

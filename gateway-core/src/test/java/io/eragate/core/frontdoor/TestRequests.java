@@ -1,5 +1,7 @@
 package io.eragate.core.frontdoor;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
@@ -23,6 +25,8 @@ final class TestRequests {
             ProtocolVersions.MODERN);
 
     static final FrontDoor FRONT_DOOR = new FrontDoor(POLICY);
+    /** The reference: every body read into a tree. Each {@link Builder#check()} proves both decide alike. */
+    static final FrontDoor TREE_ONLY = FrontDoor.treeOnly(POLICY);
 
     private TestRequests() {
     }
@@ -120,8 +124,27 @@ final class TestRequests {
             return new InboundRequest(httpMethod, path, HeaderView.of(map), body);
         }
 
+        /** The verdict, after asserting that the tree-only front door reaches the same one. */
         Verdict check() {
-            return FRONT_DOOR.check(build());
+            InboundRequest request = build();
+            Verdict verdict = FRONT_DOOR.check(request);
+            assertSameVerdict(verdict, TREE_ONLY.check(request));
+            return verdict;
+        }
+    }
+
+    /**
+     * Asserts that the scanning front door's verdict equals the tree path's: the same rejection (status, id, error,
+     * headers), or the same accepted request, whose message, parsed lazily from the body when scanned, equals the
+     * tree's.
+     */
+    static void assertSameVerdict(Verdict scanning, Verdict tree) {
+        assertThat(scanning).as("the streaming scan decides like the tree path").isEqualTo(tree);
+        if (scanning instanceof Verdict.Accepted accepted) {
+            ValidatedRequest request = accepted.request();
+            ValidatedRequest reference = ((Verdict.Accepted) tree).request();
+            assertThat(request.message()).isEqualTo(reference.message());
+            assertThat(request.params()).isEqualTo(reference.params());
         }
     }
 }

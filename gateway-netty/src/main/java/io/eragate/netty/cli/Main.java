@@ -43,9 +43,26 @@ public final class Main implements Callable<Integer> {
         this.lifetime = lifetime;
     }
 
+    /** Netty's leak-detection level property, read once when its first buffer class loads. */
+    static final String LEAK_DETECTION_LEVEL = "io.netty.leakDetection.level";
+    private static final String LEGACY_LEAK_DETECTION_LEVEL = "io.netty.leakDetectionLevel";
+
     /** Runs the command line and exits with its code. */
     public static void main(String[] args) {
+        productionDefaults();
         System.exit(commandLine().execute(args));
+    }
+
+    /**
+     * What the jar sets for itself before any Netty class loads, unless the user set it: leak detection off. Its
+     * default sampling costs about 2 % of the CPU per request (docs/benchmarks.md), and every test JVM, the packaged
+     * jar's included, runs it at paranoid instead, where a leak fails the build.
+     */
+    static void productionDefaults() {
+        if (System.getProperty(LEAK_DETECTION_LEVEL) == null
+                && System.getProperty(LEGACY_LEAK_DETECTION_LEVEL) == null) {
+            System.setProperty(LEAK_DETECTION_LEVEL, "disabled");
+        }
     }
 
     /** The configured command line, whose gateway runs until the JVM is asked to stop. */

@@ -83,6 +83,7 @@ public final class GatewayServer implements AutoCloseable {
     private volatile boolean draining;
     private final AtomicBoolean closed = new AtomicBoolean();
     private ShutdownConfig shutdown = ShutdownConfig.defaults();
+    private String transportName = "";
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
             Channel adminChannel, GatewayInitializer initializer, AdminPages adminPages,
@@ -112,7 +113,7 @@ public final class GatewayServer implements AutoCloseable {
      * fails like {@link #start(GatewayConfig)}.
      */
     public static GatewayServer start(GatewayConfig config, ExchangeObserver observer) throws InterruptedException {
-        Transport transport = Transport.best();
+        Transport transport = Transport.select(config.listen().transport());
         EventLoopGroup boss = new MultiThreadIoEventLoopGroup(1, transport.ioHandlers());
         // One loop per core, as nginx runs one worker per core: Netty's default of two per core only adds
         // context switches for a proxy whose loops never block.
@@ -183,6 +184,7 @@ public final class GatewayServer implements AutoCloseable {
             server.loopbackChannel = loopback;
             self[0] = server;
             server.shutdown = config.shutdown();
+            server.transportName = transport.name();
             server.ready = true;
             log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
                     listen.localAddress(), admin.localAddress(), transport.name(), server.workerThreads());
@@ -311,6 +313,11 @@ public final class GatewayServer implements AutoCloseable {
     /** The legacy bridge, for reports and tests. */
     public LegacyBridge bridge() {
         return live.get().bridge();
+    }
+
+    /** The I/O transport the event loops run ({@code listen.transport}): io_uring, epoll or nio. */
+    public String transport() {
+        return transportName;
     }
 
     /** The event loops serving clients and their upstream calls ({@code listen.workerThreads}). */

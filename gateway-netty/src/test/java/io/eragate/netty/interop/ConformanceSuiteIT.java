@@ -34,7 +34,9 @@ class ConformanceSuiteIT {
         Path results = repo.resolve("gateway-netty").resolve("target").resolve("conformance");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 
-        NodePeers.Result result = peers.runBash(SUITE_TIMEOUT, Map.of("JAVA", java), "run-conformance.sh",
+        NodePeers.Result result = peers.runBash(SUITE_TIMEOUT, Map.of("JAVA", java,
+                        // The jar turns leak detection off by default; like every test JVM, these run it at paranoid.
+                        "JAVA_TOOL_OPTIONS", "-Dio.netty.leakDetection.level=paranoid"), "run-conformance.sh",
                 "--jar", jar.toString(), "--out", results.toString());
 
         assertThat(result.exitCode())
