@@ -30,6 +30,10 @@ import org.junit.jupiter.params.provider.MethodSource;
 class SseClientIT {
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(90);
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How long the upstream may take to log what the gateway did after the client was answered. */
+    private static final Duration UPSTREAM_LOG_TIMEOUT = Duration.ofSeconds(20);
+    private static final String STREAM_OPENED = "Establishing new SSE stream for session";
+    private static final String SESSION_DELETED = "Received session termination request for session";
     private static final NodePeers PEERS = NodePeers.locate();
 
     private static NodePeers.Server everything;
@@ -88,6 +92,8 @@ class SseClientIT {
     @ParameterizedTest(name = "{1} on a {0} route")
     @MethodSource("clientsOnEveryRouteKind")
     void anOldClientInitializesPingsListsAndCallsBesideTheRoute(RouteKind kind, String client) throws IOException {
+        int streamsBefore = count(everything.output(), STREAM_OPENED);
+        int deletesBefore = count(everything.output(), SESSION_DELETED);
         NodePeers.Result run = PEERS.run(CLIENT_TIMEOUT, "sse-client.mjs", client, kind.sseUrl(), kind.tool,
                 kind.arguments);
 
@@ -100,5 +106,34 @@ class SseClientIT {
         assertThat(tools).contains(kind.tool);
         assertThat(line.at("/result/content/0/text").asText()).isEqualTo(kind.answer);
         assertThat(line.path("pings").asInt()).isEqualTo(1);
+        assertThat(logged(STREAM_OPENED, streamsBefore))
+                .as("the session's Streamable HTTP GET stream reached the server%n%s", everything.output()).isTrue();
+        assertThat(logged(SESSION_DELETED, deletesBefore))
+                .as("closing the SSE stream DELETEd the Streamable HTTP session%n%s", everything.output()).isTrue();
+    }
+
+    /** Whether the upstream logs {@code fragment} more than {@code before} times within the generous timeout. */
+    private static boolean logged(String fragment, int before) {
+        long deadline = System.nanoTime() + UPSTREAM_LOG_TIMEOUT.toNanos();
+        while (count(everything.output(), fragment) <= before) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(20);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int count(String text, String fragment) {
+        int count = 0;
+        for (int at = text.indexOf(fragment); at >= 0; at = text.indexOf(fragment, at + 1)) {
+            count++;
+        }
+        return count;
     }
 }
