@@ -57,9 +57,14 @@ final class InteropGateway implements AutoCloseable {
         }
     }
 
+    /** The gateway's MCP listener, {@code http://127.0.0.1:port}. */
+    String base() {
+        return "http://127.0.0.1:" + server.listenAddress().getPort();
+    }
+
     /** The gateway's MCP endpoint for {@code upstream}. */
     String endpoint(String upstream) {
-        return "http://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream;
+        return base() + "/" + upstream;
     }
 
     /** The upstream's own session id inside the sealed one a client of {@code upstream} got (auth off). */

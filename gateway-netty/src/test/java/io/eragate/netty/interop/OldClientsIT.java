@@ -2,11 +2,17 @@ package io.eragate.netty.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.EraSetting;
 import io.eragate.netty.testing.NodePeers;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +21,22 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Real 2024-11-05 HTTP+SSE clients on the old transport Eragate serves beside each route ({@code GET <route>/sse},
- * then POSTs to the endpoint its first event names): the TypeScript SDK v1 {@code SSEClientTransport}, and
- * {@code mcp-remote --transport sse-only} (the stdio bridge Claude Desktop runs) driven by the SDK v1 client, both
- * through {@code interop/sse-client.mjs}. Each initializes, pings, lists tools and calls one.
+ * Real clients of the older transports through Eragate. 2024-11-05 HTTP+SSE clients on the old transport Eragate
+ * serves beside each route ({@code GET <route>/sse}, then POSTs to the endpoint its first event names): the
+ * TypeScript SDK v1 {@code SSEClientTransport}, and {@code mcp-remote --transport sse-only} (the stdio bridge Claude
+ * Desktop runs) driven by the SDK v1 client, both through {@code interop/sse-client.mjs}; each initializes, pings,
+ * lists tools and calls one. And the official Java SDK's {@code McpSyncClient} (2025-11-25 Streamable HTTP) on the
+ * route itself: initialize, list, call.
  *
  * <p>The route is a parameter: each {@link RouteKind} is an upstream behind its own route, and every case runs on
  * every kind. Today the kind is a legacy Streamable HTTP server (server-everything pinned {@code era: legacy}, served
  * by the legacy pass-through); a route whose legacy clients are served by another front is one more constant.
  */
-class SseClientIT {
+class OldClientsIT {
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(90);
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long the upstream may take to log what the gateway did after the client was answered. */
@@ -56,6 +65,15 @@ class SseClientIT {
             this.tool = tool;
             this.arguments = arguments;
             this.answer = answer;
+        }
+
+        /** The tool's arguments, for the Java SDK. */
+        Map<String, Object> argumentsAsMap() {
+            try {
+                return JSON.readValue(arguments, new TypeReference<Map<String, Object>>() { });
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
 
         /** The old transport's URL beside this kind's route. */
@@ -127,6 +145,28 @@ class SseClientIT {
             }
         }
         return true;
+    }
+
+    @ParameterizedTest(name = "on a {0} route")
+    @EnumSource(RouteKind.class)
+    void theJavaSdkClientInitializesListsAndCalls(RouteKind kind) {
+        McpSyncClient client = McpClient.sync(HttpClientStreamableHttpTransport.builder(gateway.base())
+                        .endpoint("/" + kind.upstream).build())
+                .requestTimeout(CLIENT_TIMEOUT)
+                .clientInfo(new McpSchema.Implementation("eragate-java-sdk-client", "1.0.0"))
+                .build();
+        try {
+            McpSchema.InitializeResult initialized = client.initialize();
+            assertThat(initialized.protocolVersion()).isEqualTo("2025-11-25");
+            assertThat(initialized.serverInfo().name()).isEqualTo(kind.serverName);
+            assertThat(client.listTools().tools()).extracting(McpSchema.Tool::name).contains(kind.tool);
+            McpSchema.CallToolResult result = client.callTool(new McpSchema.CallToolRequest(kind.tool,
+                    kind.argumentsAsMap()));
+            assertThat(result.content().get(0)).isInstanceOfSatisfying(McpSchema.TextContent.class,
+                    text -> assertThat(text.text()).isEqualTo(kind.answer));
+        } finally {
+            assertThat(client.closeGracefully()).isTrue();
+        }
     }
 
     private static int count(String text, String fragment) {
