@@ -22,6 +22,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -127,6 +128,40 @@ class SseClientHandlerTest {
         assertThat(status(poster, request(HttpMethod.POST, opened.endpoint(), "{}", ALICE))).isEqualTo(404);
         opened.channel().finishAndReleaseAll();
         poster.finishAndReleaseAll();
+    }
+
+    @Test
+    void aQuietStreamGetsAKeepAliveCommentEveryTick() {
+        Opened opened = open(ALICE);
+
+        opened.channel().advanceTimeBy(front.tick().toNanos(), TimeUnit.NANOSECONDS);
+        opened.channel().runScheduledPendingTasks();
+
+        HttpContent comment = opened.channel().readOutbound();
+        assertThat(comment.content().toString(StandardCharsets.UTF_8)).isEqualTo(":\n");
+        comment.release();
+        assertThat(front.openSessions()).isEqualTo(1);
+        opened.channel().finishAndReleaseAll();
+    }
+
+    @Test
+    void aSessionIdleForSseClientsIdleTimeoutEndsAndClosesItsStream() throws InterruptedException {
+        SseClientFront quick = new SseClientFront(new SseClientsConfig(1, 4, Duration.ofMillis(1)));
+        EmbeddedChannel channel = new EmbeddedChannel(new SseClientHandler(() -> ROUTES, () -> {
+            throw new AssertionError("nothing may reach the route in this test");
+        }, quick));
+        channel.writeInbound(request(HttpMethod.GET, "/mcp/sse", "", ALICE));
+        assertThat(quick.openSessions()).isEqualTo(1);
+        // The idle timeout is measured on the wall clock: let at least that much of it pass.
+        Thread.sleep(20);
+
+        channel.advanceTimeBy(quick.tick().toNanos(), TimeUnit.NANOSECONDS);
+        channel.runScheduledPendingTasks();
+        channel.runPendingTasks();
+
+        assertThat(quick.openSessions()).isZero();
+        assertThat(channel.isActive()).isFalse();
+        channel.finishAndReleaseAll();
     }
 
     @Test
