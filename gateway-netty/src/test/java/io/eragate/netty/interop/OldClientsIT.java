@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.eragate.core.config.EraSetting;
 import io.eragate.netty.testing.NodePeers;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -45,6 +44,7 @@ class OldClientsIT {
     private static final String SESSION_DELETED = "Received session termination request for session";
     private static final NodePeers PEERS = NodePeers.locate();
 
+    private static EverythingBehindEragate both;
     private static NodePeers.Server everything;
     private static InteropGateway gateway;
 
@@ -84,17 +84,15 @@ class OldClientsIT {
 
     @BeforeAll
     static void startServerEverythingAndGateway() {
-        everything = PEERS.startServer("everything-server.mjs", "0");
-        gateway = InteropGateway.start(Map.of("everything", everything.mcpUrl()), EraSetting.LEGACY);
+        both = EverythingBehindEragate.start(PEERS);
+        everything = both.server();
+        gateway = both.gateway();
     }
 
     @AfterAll
     static void stopAll() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (everything != null) {
-            everything.close();
+        if (both != null) {
+            both.close();
         }
     }
 
