@@ -62,7 +62,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
 
     /** As above, serving 2024-11-05 HTTP+SSE clients beside each route within {@code sseClients}. */
     public GatewayInitializer(Supplier<GatewayContext> live, ServerTls tls, SseClientsConfig sseClients) {
-        this.sseClientFront = new SseClientFront(sseClients);
+        this.sseClientFront = new SseClientFront(sseClients, live.get().limits().idleTimeout());
         this.live = live;
         this.tls = tls;
         GatewayContext context = live.get();

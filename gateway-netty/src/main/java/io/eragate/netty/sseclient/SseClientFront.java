@@ -18,11 +18,22 @@ public final class SseClientFront {
     private final SseClientSessions<SseClientSession> sessions;
     private final Duration tick;
 
-    /** The front for {@code config}, on the system clock. */
+    /** The front for {@code config}, on the system clock, on connections that are never closed for idleness. */
     public SseClientFront(SseClientsConfig config) {
+        this(config, MAX_TICK.multipliedBy(2));
+    }
+
+    /**
+     * The front for {@code config}, on the system clock, on client connections closed after
+     * {@code connectionIdleTimeout} without traffic ({@code limits.idleTimeout}): a stream gets a comment at least
+     * twice within it, so that a quiet session is never cut for idleness, only by {@code sseClients.idleTimeout}.
+     */
+    public SseClientFront(SseClientsConfig config, Duration connectionIdleTimeout) {
         this.sessions = new SseClientSessions<>(config.maxSessions(), config.maxQueuedMessages(),
                 config.idleTimeout(), Clock.systemUTC(), new SecureRandom());
-        this.tick = config.idleTimeout().compareTo(MAX_TICK) < 0 ? config.idleTimeout() : MAX_TICK;
+        Duration tick = config.idleTimeout().compareTo(MAX_TICK) < 0 ? config.idleTimeout() : MAX_TICK;
+        Duration half = connectionIdleTimeout.dividedBy(2);
+        this.tick = half.compareTo(tick) < 0 ? (half.isZero() ? Duration.ofNanos(1) : half) : tick;
     }
 
     SseClientSessions<SseClientSession> sessions() {

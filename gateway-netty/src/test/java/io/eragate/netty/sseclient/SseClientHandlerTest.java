@@ -145,6 +145,16 @@ class SseClientHandlerTest {
     }
 
     @Test
+    void aStreamGetsCommentsTwiceWithinTheConnectionIdleTimeout() {
+        assertThat(new SseClientFront(SseClientsConfig.defaults(), Duration.ofSeconds(10)).tick())
+                .isEqualTo(Duration.ofSeconds(5));
+        assertThat(new SseClientFront(SseClientsConfig.defaults(), Duration.ofMinutes(5)).tick())
+                .isEqualTo(Duration.ofSeconds(15));
+        assertThat(new SseClientFront(new SseClientsConfig(1, 1, Duration.ofSeconds(2)), Duration.ofMinutes(5)).tick())
+                .isEqualTo(Duration.ofSeconds(2));
+    }
+
+    @Test
     void aSessionIdleForSseClientsIdleTimeoutEndsAndClosesItsStream() throws InterruptedException {
         SseClientFront quick = new SseClientFront(new SseClientsConfig(1, 4, Duration.ofMillis(1)));
         EmbeddedChannel channel = new EmbeddedChannel(new SseClientHandler(() -> ROUTES, () -> {
