@@ -46,6 +46,7 @@ final class ConfigReader {
     static final BridgeConfig DEFAULT_BRIDGE = ConfigMapping.defaults(ConfigReader::bridge);
     static final MrtrConfig DEFAULT_MRTR = ConfigMapping.defaults(ConfigReader::mrtr);
     static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
+    static final SseClientsConfig DEFAULT_SSE_CLIENTS = ConfigMapping.defaults(ConfigReader::sseClients);
     static final ShutdownConfig DEFAULT_SHUTDOWN = ConfigMapping.defaults(ConfigReader::shutdown);
     static final HealthConfig DEFAULT_HEALTH = ConfigMapping.defaults(ConfigReader::health);
     static final ReloadConfig DEFAULT_RELOAD = ConfigMapping.defaults(ConfigReader::reload);
@@ -85,8 +86,9 @@ final class ConfigReader {
         List<PolicyConfig> policies = IdentityConfigReader.policies(root, auth != null);
         IdentityConfigReader.routeScopes(root, routes, auth != null);
         RateLimitsConfig rateLimits = root.mapping("rateLimits", IdentityConfigReader::rateLimits);
+        SseClientsConfig sseClients = root.mapping("sseClients", ConfigReader::sseClients);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, sseClients);
     }
 
     static ShutdownConfig shutdown(ConfigMapping section) {
@@ -235,6 +237,13 @@ final class ConfigReader {
     static ReloadConfig reload(ConfigMapping section) {
         return new ReloadConfig(section.bool("watch", true),
                 section.duration("debounce", Duration.ofMillis(500), Duration.ZERO, Duration.ofMinutes(1)));
+    }
+
+    static SseClientsConfig sseClients(ConfigMapping section) {
+        return new SseClientsConfig(
+                section.integer("maxSessions", 1000, 1, 1_000_000),
+                section.integer("maxQueuedMessages", 64, 1, 100_000),
+                section.duration("idleTimeout", Duration.ofMinutes(10), MIN_TIMEOUT, Duration.ofHours(24)));
     }
 
     static SubscriptionsConfig subscriptions(ConfigMapping section) {

@@ -110,6 +110,7 @@ class ConfigDriftTest {
         probes.put("rateLimits.rules[].match",
                 MINIMAL + "rateLimits: {rules: [{key: global, match: {zz: 1}, requests: 1, per: 1s}]}");
         probes.put("shutdown", MINIMAL + "shutdown: {zz: 1}");
+        probes.put("sseClients", MINIMAL + "sseClients: {zz: 1}");
         assertThat(probes.keySet()).as("a probe for every section").isEqualTo(sections().keySet());
 
         sections().forEach((path, type) -> {

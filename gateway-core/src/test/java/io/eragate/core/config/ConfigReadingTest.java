@@ -80,7 +80,8 @@ class ConfigReadingTest {
                 new RateLimitsConfig("memory", 5000, List.of(
                         new RateLimitRuleConfig("principal", new MatchConfig("tools/call", null), 100,
                                 Duration.ofMinutes(1)),
-                        new RateLimitRuleConfig("global", MatchConfig.any(), 1000, Duration.ofSeconds(1))))));
+                        new RateLimitRuleConfig("global", MatchConfig.any(), 1000, Duration.ofSeconds(1)))),
+                new SseClientsConfig(7, 9, Duration.ofMinutes(2))));
     }
 
     @Test

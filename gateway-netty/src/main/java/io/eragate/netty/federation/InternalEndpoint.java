@@ -2,6 +2,7 @@ package io.eragate.netty.federation;
 
 import io.eragate.core.auth.Principal;
 import io.eragate.netty.upstream.UpstreamTarget;
+import io.netty.handler.codec.http.HttpHeaders;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -28,6 +29,11 @@ public final class InternalEndpoint {
      * claims) never leaves the process, and a leg is served with exactly its client's identity.
      */
     public static final String PRINCIPAL_HEADER = "Eragate-Internal-Principal";
+    /**
+     * The header naming the route path whose own dispatch must serve the request, as if its client had sent it there
+     * (how 2024-11-05 HTTP+SSE clients' messages become Streamable HTTP exchanges on their route).
+     */
+    public static final String ROUTE_HEADER = "Eragate-Internal-Route";
     /** The path internal requests are sent to. */
     public static final String PATH = "/eragate-internal";
     private static final int TOKEN_BYTES = 32;
@@ -70,8 +76,18 @@ public final class InternalEndpoint {
         return handle == null ? null : lent.remove(handle);
     }
 
+    /**
+     * Makes {@code headers} an internal request's for {@code principal}: the token and a handle to the principal,
+     * which is returned (give it back with {@link #giveBack} if the request never reaches the endpoint).
+     */
+    public String authorize(HttpHeaders headers, Principal principal) {
+        String handle = lend(principal);
+        headers.set(TOKEN_HEADER, token).set(PRINCIPAL_HEADER, handle);
+        return handle;
+    }
+
     /** Forgets a lent principal whose leg never reached the endpoint (refused, timed out before sending). */
-    void giveBack(String handle) {
+    public void giveBack(String handle) {
         lent.remove(handle);
     }
 
@@ -86,7 +102,7 @@ public final class InternalEndpoint {
     }
 
     /** Where internal requests go; null until the listener is bound. */
-    UpstreamTarget target() {
+    public UpstreamTarget target() {
         return target;
     }
 

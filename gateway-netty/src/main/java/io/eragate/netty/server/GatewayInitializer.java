@@ -1,6 +1,9 @@
 package io.eragate.netty.server;
 
 import io.eragate.core.config.LimitsConfig;
+import io.eragate.core.config.SseClientsConfig;
+import io.eragate.netty.sseclient.SseClientFront;
+import io.eragate.netty.sseclient.SseClientHandler;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelPipeline;
@@ -33,6 +36,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     static final String BODY_AGGREGATOR = "body-aggregator";
     static final String AUTHENTICATION = "authentication";
     static final String MCP = "mcp";
+    static final String SSE_CLIENTS = "sse-clients";
 
     /** The context a reload may replace; each connection reads it when it starts and at each request. */
     private final Supplier<GatewayContext> live;
@@ -40,6 +44,8 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
     private final ServerTls tls;
     /** Every open client connection, so that a draining gateway can reach the exchanges still running. */
     private final ChannelGroup clients = new DefaultChannelGroup(GlobalEventExecutor.INSTANCE);
+    /** The 2024-11-05 HTTP+SSE sessions of every connection. */
+    private final SseClientFront sseClientFront;
 
     /** Creates the initializer for one server with a fixed context, speaking plain HTTP. */
     public GatewayInitializer(GatewayContext context) {
@@ -51,6 +57,12 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
      * (null for plain HTTP) comes first on every connection.
      */
     public GatewayInitializer(Supplier<GatewayContext> live, ServerTls tls) {
+        this(live, tls, SseClientsConfig.defaults());
+    }
+
+    /** As above, serving 2024-11-05 HTTP+SSE clients beside each route within {@code sseClients}. */
+    public GatewayInitializer(Supplier<GatewayContext> live, ServerTls tls, SseClientsConfig sseClients) {
+        this.sseClientFront = new SseClientFront(sseClients, live.get().limits().idleTimeout());
         this.live = live;
         this.tls = tls;
         GatewayContext context = live.get();
@@ -98,6 +110,7 @@ public final class GatewayInitializer extends ChannelInitializer<SocketChannel> 
         // Always there: a reload may turn authentication on for connections already open.
         pipeline.addLast(AUTHENTICATION, new AuthenticationHandler(() -> live.get().identity(),
                 () -> live.get().frontDoor()));
+        pipeline.addLast(SSE_CLIENTS, new SseClientHandler(live, sseClientFront));
         pipeline.addLast(MCP, new McpRequestHandler(live));
     }
 

@@ -130,7 +130,7 @@ public final class GatewayServer implements AutoCloseable {
             TrafficTally traffic = new TrafficTally();
             GatewayContext context = buildContext(config, workers, transport, observer.andThen(traffic));
             AtomicReference<GatewayContext> live = new AtomicReference<>(context);
-            GatewayInitializer initializer = new GatewayInitializer(live::get, listenTls);
+            GatewayInitializer initializer = new GatewayInitializer(live::get, listenTls, config.sseClients());
             AdminPages pages = new AdminPages();
             pages.register("/admin/eras", () -> erasReport(live.get()));
             pages.register("/admin/routes", () -> RoutesReport.json(live.get()));
@@ -171,8 +171,9 @@ public final class GatewayServer implements AutoCloseable {
             Channel loopback = bind(boss, workers, transport, "127.0.0.1", 0, new ChannelInitializer<SocketChannel>() {
                 @Override
                 protected void initChannel(SocketChannel ch) {
+                    // Requests for a route's own dispatch (2024-11-05 clients' messages) go on to a route handler.
                     ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator((int) limits.maxBodyBytes()),
-                            new InternalExchangeHandler(live::get));
+                            new InternalExchangeHandler(live::get), new McpRequestHandler(live::get));
                 }
             }, limits);
             context.federation().internal().bound(((InetSocketAddress) loopback.localAddress()).getPort());

@@ -12,6 +12,7 @@ import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
+import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.federation.InternalEndpoint;
@@ -58,11 +59,35 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
             ReferenceCountUtil.release(msg);
             return;
         }
+        if (request.headers().contains(InternalEndpoint.ROUTE_HEADER)) {
+            toRoute(ctx, request);
+            return;
+        }
         try {
             serve(ctx, request);
         } finally {
             request.release();
         }
+    }
+
+    /**
+     * A request for a route's own dispatch: with the token and a lent principal, it goes on to the route handler
+     * behind this one as that principal's request to the route path; anything else gets 403.
+     */
+    private void toRoute(ChannelHandlerContext ctx, FullHttpRequest request) {
+        InternalEndpoint internal = live.get().federation().internal();
+        Principal principal = internal.accepts(request.headers().get(InternalEndpoint.TOKEN_HEADER))
+                ? internal.take(request.headers().get(InternalEndpoint.PRINCIPAL_HEADER)) : null;
+        if (principal == null) {
+            request.release();
+            ClientResponses.writeRejection(ctx, Rejection.of(403, null, JsonRpcError.of(
+                    JsonRpcErrorCodes.INVALID_REQUEST, "Forbidden")), false);
+            return;
+        }
+        request.setUri(request.headers().get(InternalEndpoint.ROUTE_HEADER));
+        request.headers().remove(InternalEndpoint.ROUTE_HEADER).remove(InternalEndpoint.TOKEN_HEADER)
+                .remove(InternalEndpoint.PRINCIPAL_HEADER);
+        ctx.fireChannelRead(AuthenticatedRequest.of(request, principal));
     }
 
     private void serve(ChannelHandlerContext ctx, FullHttpRequest request) {

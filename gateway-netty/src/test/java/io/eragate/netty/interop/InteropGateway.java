@@ -39,6 +39,11 @@ final class InteropGateway implements AutoCloseable {
 
     /** Starts a gateway for {@code upstreams} (name to MCP endpoint URL), in the given order, all with {@code era}. */
     static InteropGateway start(Map<String, String> upstreams, EraSetting era) {
+        return start(upstreams, era, SECRET);
+    }
+
+    /** As {@link #start(Map, EraSetting)}, with {@code secret} as the whole key ring ({@code security.secrets}). */
+    static InteropGateway start(Map<String, String> upstreams, EraSetting era, String secret) {
         Map<String, String> ordered = new LinkedHashMap<>(upstreams);
         List<UpstreamConfig> upstreamConfigs = ordered.entrySet().stream()
                 .map(e -> new UpstreamConfig(e.getKey(), URI.create(e.getValue()), era)).toList();
@@ -48,7 +53,7 @@ final class InteropGateway implements AutoCloseable {
                 .withAdmin(new AdminConfig("127.0.0.1", 0))
                 .withUpstreams(upstreamConfigs)
                 .withRoutes(routes)
-                .withSecurity(new SecurityConfig(null, null, List.of(SECRET)));
+                .withSecurity(new SecurityConfig(null, null, List.of(secret)));
         try {
             return new InteropGateway(GatewayServer.start(config));
         } catch (InterruptedException e) {
@@ -57,9 +62,14 @@ final class InteropGateway implements AutoCloseable {
         }
     }
 
+    /** The gateway's MCP listener, {@code http://127.0.0.1:port}. */
+    String base() {
+        return "http://127.0.0.1:" + server.listenAddress().getPort();
+    }
+
     /** The gateway's MCP endpoint for {@code upstream}. */
     String endpoint(String upstream) {
-        return "http://127.0.0.1:" + server.listenAddress().getPort() + "/" + upstream;
+        return base() + "/" + upstream;
     }
 
     /** The upstream's own session id inside the sealed one a client of {@code upstream} got (auth off). */

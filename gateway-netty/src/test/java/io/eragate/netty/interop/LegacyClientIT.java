@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.eragate.core.config.EraSetting;
 import io.eragate.netty.testing.NodePeers;
 import java.io.IOException;
 import java.time.Duration;
@@ -31,6 +30,7 @@ class LegacyClientIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final NodePeers PEERS = NodePeers.locate();
 
+    private static EverythingBehindEragate both;
     private static NodePeers.Server everything;
     private static InteropGateway gateway;
 
@@ -45,17 +45,15 @@ class LegacyClientIT {
 
     @BeforeAll
     static void startServerEverythingAndGateway() {
-        everything = PEERS.startServer("everything-server.mjs", "0");
-        gateway = InteropGateway.start(Map.of("everything", everything.mcpUrl()), EraSetting.LEGACY);
+        both = EverythingBehindEragate.start(PEERS);
+        everything = both.server();
+        gateway = both.gateway();
     }
 
     @AfterAll
     static void stopAll() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (everything != null) {
-            everything.close();
+        if (both != null) {
+            both.close();
         }
     }
 
