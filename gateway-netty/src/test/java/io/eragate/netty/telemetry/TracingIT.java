@@ -157,4 +157,41 @@ class TracingIT {
                     .containsEntry("mcp.method.name", "tools/list");
         }
     }
+
+    @Test
+    void aLegacyClientsPassedThroughRequestHasAServerAndAClientSpanAndTheUpstreamGetsTheClientSpan()
+            throws Exception {
+        String traceId = "7ef92f3577b34da6a3ce929d0e0e4739";
+        String clientSpan = "02f067aa0ba902b9";
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"init-1\",\"method\":\"initialize\",\"params\":{"
+                + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"legacy-tracing-it\",\"version\":\"1\"}}}";
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + gateway.listenAddress().getPort() + "/legacy"))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("traceparent", "00-" + traceId + "-" + clientSpan + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        RecordedRequest sent = legacy.requests().stream().filter(r -> r.bodyText().contains("legacy-tracing-it"))
+                .findFirst().orElseThrow();
+        String header = sent.headers().first("traceparent").orElseThrow();
+        assertThat(header).startsWith("00-" + traceId + "-").isNotEqualTo("00-" + traceId + "-" + clientSpan + "-01");
+        assertThat(sent.json().at("/params/_meta/traceparent").asText()).as("the body says the same")
+                .isEqualTo(header);
+        assertThat(sent.json().at("/params/clientInfo/name").asText()).isEqualTo("legacy-tracing-it");
+        ReceivedSpan server = collector.await(span -> span.traceId().equals(traceId)
+                && span.kind() == ReceivedSpan.SERVER, WAIT);
+        assertThat(server.name()).isEqualTo("initialize");
+        assertThat(server.parentSpanId()).isEqualTo(clientSpan);
+        assertThat(server.attributes()).containsEntry("eragate.client.era", "legacy");
+        ReceivedSpan client = collector.await(span -> span.spanId().equals(header.split("-")[2]), WAIT);
+        assertThat(client.kind()).isEqualTo(ReceivedSpan.CLIENT);
+        assertThat(client.parentSpanId()).isEqualTo(server.spanId());
+        assertThat(client.attributes()).containsEntry("eragate.upstream", "legacy")
+                .containsEntry("eragate.upstream.era", "legacy");
+    }
 }
