@@ -10,6 +10,7 @@ import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.channel.ChannelHandlerContext;
+import io.opentelemetry.context.Context;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -43,7 +44,8 @@ public final class FanOutExchange implements ClientExchange {
     @Override
     public void start() {
         outcome = federation.fanOut(pool, route, forwarded);
-        outcome.whenComplete((result, failure) -> client.executor().execute(() -> finish(result)));
+        Context trace = Context.current();
+        outcome.whenComplete((result, failure) -> client.executor().execute(trace.wrap(() -> finish(result))));
     }
 
     private void finish(Federation.Outcome result) {

@@ -22,6 +22,7 @@ import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpContent;
+import io.opentelemetry.context.Context;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -58,6 +59,8 @@ public final class FederatedListenExchange implements ClientExchange {
     private final int maxResourceSubscriptions;
     private final Runnable done;
     private final ClientStream stream;
+    /** The request's trace, current again whenever the stream's work hops back to the client's loop. */
+    private final Context trace = Context.current();
     private final Map<String, ListenLeg> legs = new LinkedHashMap<>();
     private final List<UpstreamAnswer.Unavailable> leftOut = new ArrayList<>();
     private final List<JsonRpcNotification> early = new ArrayList<>();
@@ -226,7 +229,7 @@ public final class FederatedListenExchange implements ClientExchange {
         if (client.executor().inEventLoop()) {
             step.run();
         } else {
-            client.executor().execute(step);
+            client.executor().execute(trace.wrap(step));
         }
     }
 
