@@ -6,7 +6,8 @@
 // Loads URL (the admin port's "/"), waits until the page has refreshed with at least MIN_TRAFFIC_ROWS traffic
 // rows and a bridge-cost row, saves a full-page PNG to SCREENSHOT, then loads OTHER_URL (the same page under
 // another host name, e.g. localhost) and waits for its first refresh. Prints ONE JSON line on stdout:
-//   {"ok":true,"readiness":"ready","upstreams":[[cells...]],"eraMatrix":[[...]],"traffic":[[...]],
+//   {"ok":true,"readiness":"ready","upstreams":[[cells...]],"routes":[[...]],"catalogue":[[...]],
+//    "eraMatrix":[[...]],"traffic":[[...]],
 //    "bridgeCost":[[...]],"rejections":[[...]],"reload":"...","other":{"readiness":"ready","upstreams":N},
 //    "consoleErrors":[...]}                                                                  exit 0
 //   {"ok":false,"error":"..."}                                                               exit 1
@@ -56,6 +57,8 @@ try {
     ok: true,
     readiness: (await page.textContent('#readiness')).trim(),
     upstreams: await tableRows(page, 'upstreams'),
+    routes: await tableRows(page, 'routes'),
+    catalogue: await tableRows(page, 'catalogue'),
     eraMatrix: await tableRows(page, 'era-matrix'),
     traffic: await tableRows(page, 'traffic'),
     bridgeCost: await tableRows(page, 'bridge-cost'),

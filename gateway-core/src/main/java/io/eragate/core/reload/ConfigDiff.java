@@ -13,10 +13,12 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * What a reload would change. Upstreams, routes, {@code security}, the per-request limits and the identity sections
- * ({@code auth}, {@code policies}, {@code rateLimits}) change while running; every other key (listeners, pools,
- * bridge, eras and every section this class does not know) is fixed at start, and a new configuration that changes
- * one of them is refused as a whole, so that a reload never applies half of a file.
+/**
+ * What a reload would change. Upstreams, routes, {@code security}, {@code shutdown}, the per-connection and
+ * per-request limits and the identity sections ({@code auth}, {@code policies}, {@code rateLimits}) change while
+ * running; every other key (listeners, connection count, pools, bridge, eras and every section this class does not
+ * know) is fixed at start, and a new configuration that changes one of them is refused as a whole, so that a reload
+ * never applies half of a file.
  *
  * @param added upstreams only the new configuration has
  * @param removed upstreams only the running configuration has: they drain and stop
@@ -25,20 +27,27 @@ import java.util.Set;
  * @param routesChanged whether the route list differs
  * @param securityChanged whether the Origin/Host policy differs
  * @param limitsChanged whether a per-request limit differs
+ * @param shutdownChanged whether the drain timings ({@code shutdown}) differ
  * @param restartOnly the keys that differ but change only on restart, such as {@code listen.port}
  * @param identityChanged whether {@code auth}, {@code policies} or {@code rateLimits} differ
  */
 public record ConfigDiff(Set<String> added, Set<String> removed, Set<String> changed, Set<String> unchanged,
-        boolean routesChanged, boolean securityChanged, boolean limitsChanged, List<String> restartOnly,
-        boolean identityChanged) {
+        boolean routesChanged, boolean securityChanged, boolean limitsChanged, boolean shutdownChanged,
+        List<String> restartOnly, boolean identityChanged) {
 
-    /** Sections applied while running; {@code limits} only for {@link #HOT_LIMITS}. */
-    private static final Set<String> HOT_SECTIONS = Set.of("upstreams", "routes", "security", "limits");
+    /**
+     * Sections applied while running; {@code limits} only for {@link #HOT_LIMITS}. {@code shutdown} is read when
+     * the drain starts.
+     */
+    private static final Set<String> HOT_SECTIONS = Set.of("upstreams", "routes", "security", "limits", "shutdown");
     /** The identity sections: a change builds a new authenticator, policy and rate limiter, swapped atomically. */
     private static final Set<String> IDENTITY_SECTIONS = Set.of("auth", "policies", "rateLimits");
-    /** Limits read per connection or request; the others size pools and handlers made once at start. */
-    private static final Set<String> HOT_LIMITS = Set.of("maxBodyBytes", "maxInitialLineBytes",
-            "upstreamResponseTimeout");
+    /**
+     * Limits read when a connection opens or a request starts; the others size the listener, its connection count
+     * and the upstream pools, made once at start.
+     */
+    private static final Set<String> HOT_LIMITS = Set.of("maxBodyBytes", "maxInitialLineBytes", "maxHeaderBytes",
+            "requestHeaderTimeout", "upstreamResponseTimeout", "upstreamIdleTimeout", "upstreamTotalTimeout");
 
     public ConfigDiff {
         added = Set.copyOf(added);
@@ -98,13 +107,14 @@ public record ConfigDiff(Set<String> added, Set<String> removed, Set<String> cha
             }
         }
         return new ConfigDiff(added, removed, changed, unchanged, !running.routes().equals(next.routes()),
-                !running.security().equals(next.security()), limitsChanged, restartOnly, identityChanged);
+                !running.security().equals(next.security()), limitsChanged,
+                !running.shutdown().equals(next.shutdown()), restartOnly, identityChanged);
     }
 
     /** Whether the new configuration changes nothing at all. */
     public boolean isEmpty() {
         return added.isEmpty() && removed.isEmpty() && changed.isEmpty() && !routesChanged && !securityChanged
-                && !limitsChanged && restartOnly.isEmpty() && !identityChanged;
+                && !limitsChanged && !shutdownChanged && restartOnly.isEmpty() && !identityChanged;
     }
 
     /** Whether the new configuration can be applied while running. */
@@ -137,6 +147,9 @@ public record ConfigDiff(Set<String> added, Set<String> removed, Set<String> cha
         }
         if (limitsChanged) {
             parts.add("limits");
+        }
+        if (shutdownChanged) {
+            parts.add("shutdown");
         }
         if (identityChanged) {
             parts.add("identity");

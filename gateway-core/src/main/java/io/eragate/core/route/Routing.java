@@ -15,11 +15,12 @@ import java.util.Set;
 public final class Routing {
 
     /**
-     * The requests a federated route answers by asking every upstream and merging. {@code subscriptions/listen} is not
-     * merged yet: on a federated route it goes to the first upstream, like other requests without a name.
+     * The requests a federated route answers by asking every upstream and merging: lists and discovery, and
+     * {@code subscriptions/listen} (one leg per upstream, one merged stream; see {@link ListenMerge}).
      */
     public static final Set<String> FAN_OUT_METHODS = Set.of(Methods.SERVER_DISCOVER, Methods.TOOLS_LIST,
-            Methods.PROMPTS_LIST, Methods.RESOURCES_LIST, Methods.RESOURCES_TEMPLATES_LIST);
+            Methods.PROMPTS_LIST, Methods.RESOURCES_LIST, Methods.RESOURCES_TEMPLATES_LIST,
+            Methods.SUBSCRIPTIONS_LISTEN);
 
     private Routing() {
     }
@@ -31,7 +32,7 @@ public final class Routing {
      *   <li>The route's rules, in order, on the validated method and name: the first match names the upstream
      *       (on a prefixed federated route, a name carrying that upstream's prefix loses it).</li>
      *   <li>A plain route: its upstream.</li>
-     *   <li>A federated route: lists and discovery fan out; a named request goes to the owner of its name
+     *   <li>A federated route: lists, discovery and listen fan out; a named request goes to the owner of its name
      *       (from {@code catalogue}, else from the prefix), un-prefixed; a request without a name goes to the first
      *       upstream; a resource URI no upstream listed goes to the first upstream, which answers for it.</li>
      * </ol>

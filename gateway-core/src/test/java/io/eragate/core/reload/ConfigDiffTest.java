@@ -84,16 +84,41 @@ class ConfigDiffTest {
     }
 
     @Test
+    void connectionAndRequestDeadlinesHeaderLimitsAndDrainTimingsChangeWhileRunning() {
+        String next = BASE + """
+                limits: { maxHeaderBytes: 16KiB, requestHeaderTimeout: 3s, upstreamIdleTimeout: 20s,
+                          upstreamTotalTimeout: 2m }
+                shutdown: { readinessGrace: 1s, drainTimeout: 10s }
+                """;
+
+        ConfigDiff diff = ConfigDiff.between(parse(BASE), parse(next));
+
+        assertThat(diff.restartOnly()).isEmpty();
+        assertThat(diff.limitsChanged()).isTrue();
+        assertThat(diff.shutdownChanged()).isTrue();
+        assertThat(diff.summary()).isEqualTo("limits; shutdown");
+    }
+
+    @Test
+    void aDrainTimingAloneIsAChange() {
+        ConfigDiff diff = ConfigDiff.between(parse(BASE), parse(BASE + "shutdown: { drainTimeout: 10s }\n"));
+
+        assertThat(diff.isEmpty()).isFalse();
+        assertThat(diff.applicable()).isTrue();
+    }
+
+    @Test
     void keysFixedAtStartRefuseTheWholeReloadNamingEachKey() {
         String next = BASE.replace("port: 8080", "port: 8081") + """
-                limits: { maxConnections: 5, maxBodyBytes: 1MiB }
+                limits: { maxConnections: 5, maxBodyBytes: 1MiB, upstreamConnectTimeout: 1s }
                 bridge: { maxSessions: 7 }
                 """;
 
         ConfigDiff diff = ConfigDiff.between(parse(BASE), parse(next));
 
         assertThat(diff.applicable()).isFalse();
-        assertThat(diff.restartOnly()).containsExactly("listen.port", "limits.maxConnections", "bridge.maxSessions");
+        assertThat(diff.restartOnly()).containsExactly("listen.port", "limits.maxConnections",
+                "limits.upstreamConnectTimeout", "bridge.maxSessions");
         assertThat(diff.refusals()).first().asString()
                 .isEqualTo("listen.port: changes only on restart; the running configuration stays");
     }

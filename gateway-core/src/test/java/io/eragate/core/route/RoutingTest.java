@@ -47,8 +47,9 @@ class RoutingTest {
                         new Destination.FanOut(List.of("github", "files", "legacy-crm"))),
                 Arguments.of(FEDERATED, RoutingKey.of("server/discover", null), null,
                         new Destination.FanOut(List.of("github", "files", "legacy-crm"))),
-                // Listen is not merged yet: the first upstream serves it.
-                Arguments.of(FEDERATED, RoutingKey.of("subscriptions/listen", null), null, one("github", null)),
+                // Listen is merged: one leg per upstream.
+                Arguments.of(FEDERATED, RoutingKey.of("subscriptions/listen", null), null,
+                        new Destination.FanOut(List.of("github", "files", "legacy-crm"))),
                 // Calls go to the owner, un-prefixed; the prefix suffices without a catalogue.
                 Arguments.of(FEDERATED, RoutingKey.of("tools/call", "legacy-crm_find"), null,
                         one("legacy-crm", "find")),

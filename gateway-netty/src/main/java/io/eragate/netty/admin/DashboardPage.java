@@ -13,7 +13,7 @@ import java.io.UncheckedIOException;
 /**
  * The migration dashboard: one self-contained HTML page (its script and styles inline, nothing fetched from
  * elsewhere) that refreshes itself from the admin JSON endpoints {@code /readyz}, {@code /admin/upstreams},
- * {@code /admin/traffic} and {@code /admin/reload}.
+ * {@code /admin/routes}, {@code /admin/traffic} and {@code /admin/reload}.
  */
 final class DashboardPage {
     private static final String RESOURCE = "dashboard.html";

@@ -36,6 +36,7 @@ import io.eragate.core.mrtr.RequestState;
 import io.eragate.core.mrtr.UpstreamAnswer;
 import io.eragate.core.mrtr.Verification;
 import io.netty.util.concurrent.EventExecutor;
+import io.opentelemetry.context.Context;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -176,7 +177,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         SessionKey key = bridge.keyFor(target.name(), forwarded.principal().id(), request);
-        bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(() -> {
+        Context trace = Context.current();
+        bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(trace.wrap(() -> {
             if (done) {
                 if (acquired != null) {
                     bridge.release(acquired);
@@ -188,7 +190,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             } else {
                 onSession(acquired);
             }
-        }));
+        })));
     }
 
     private void onSession(UpstreamSession acquired) {

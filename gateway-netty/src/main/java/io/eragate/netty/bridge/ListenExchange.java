@@ -22,6 +22,7 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.opentelemetry.context.Context;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -62,6 +63,8 @@ public final class ListenExchange implements ClientExchange {
     private final Runnable onComplete;
     private final ClientStream stream;
     private final String listenerId = "listen-" + LISTENER_IDS.incrementAndGet();
+    /** The request's trace, current again whenever the stream's work hops back to the client's loop. */
+    private final Context trace = Context.current();
 
     private boolean done;
     private boolean reserved;
@@ -109,7 +112,7 @@ public final class ListenExchange implements ClientExchange {
         }
         reserved = true;
         SessionKey key = bridge.keyFor(target.name(), principal, listen);
-        bridge.acquire(key, listen).whenComplete((acquired, failure) -> client.executor().execute(() -> {
+        bridge.acquire(key, listen).whenComplete((acquired, failure) -> client.executor().execute(trace.wrap(() -> {
             if (done) {
                 if (acquired != null) {
                     bridge.release(acquired);
@@ -121,7 +124,7 @@ public final class ListenExchange implements ClientExchange {
             } else {
                 onSession(acquired, requested);
             }
-        }));
+        })));
     }
 
     private void onSession(UpstreamSession acquired, SubscriptionFilter requested) {
@@ -131,7 +134,7 @@ public final class ListenExchange implements ClientExchange {
                 : JsonNodeFactory.instance.objectNode());
         joined = true;
         hub.join(session, target, connections, bridge, listenerId, requestId, honoured, this)
-                .whenComplete((ack, failure) -> client.executor().execute(() -> onJoined(ack, failure)));
+                .whenComplete((ack, failure) -> client.executor().execute(trace.wrap(() -> onJoined(ack, failure))));
     }
 
     private void onJoined(Optional<SessionStreams.Acknowledgement> ack, Throwable failure) {
@@ -167,7 +170,7 @@ public final class ListenExchange implements ClientExchange {
 
     /** A notification for this listener, from any thread; written after the acknowledgement. */
     void deliver(JsonRpcNotification notification) {
-        client.executor().execute(() -> {
+        client.executor().execute(trace.wrap(() -> {
             if (done) {
                 return;
             }
@@ -176,18 +179,18 @@ public final class ListenExchange implements ClientExchange {
             } else {
                 early.add(notification);
             }
-        });
+        }));
     }
 
     /** The session's GET stream ended under this listener; from any thread. */
     void upstreamLost() {
-        client.executor().execute(() -> {
+        client.executor().execute(trace.wrap(() -> {
             if (!done) {
                 log.info("[{}] upstream {} ended its GET stream; ending listen stream {}", client.channel().id(),
                         target.name(), listenerId);
                 reject(Rejections.upstreamUnreachable(requestId, target.name(), "the upstream ended its stream"));
             }
-        });
+        }));
     }
 
     private void write(JsonRpcNotification notification) {
@@ -207,7 +210,7 @@ public final class ListenExchange implements ClientExchange {
      */
     CompletableFuture<Void> endGracefully() {
         CompletableFuture<Void> written = new CompletableFuture<>();
-        client.executor().execute(() -> {
+        client.executor().execute(trace.wrap(() -> {
             if (done) {
                 written.complete(null);
                 return;
@@ -216,7 +219,7 @@ public final class ListenExchange implements ClientExchange {
             // Writes complete in order: once this empty one is out, so is the result.
             client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(flushed -> written.complete(null));
             end();
-        });
+        }));
         return written;
     }
 

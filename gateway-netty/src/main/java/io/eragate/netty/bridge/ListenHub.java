@@ -52,7 +52,8 @@ public final class ListenHub {
         this.upstreamTimeout = Objects.requireNonNull(upstreamTimeout, "upstreamTimeout");
     }
 
-    SubscriptionsConfig config() {
+    /** The {@code subscriptions} settings every listen stream follows. */
+    public SubscriptionsConfig config() {
         return config;
     }
 

@@ -6,6 +6,7 @@ import io.eragate.core.exchange.FailureKind;
 import io.eragate.core.exchange.OutcomeRecorder;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
+import io.opentelemetry.context.Context;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -83,6 +84,8 @@ public final class ExchangeLifecycle {
     /** Volatile: a resumed MRTR call reports its upstream traffic from its own event loop. */
     private volatile long lastTrafficNanos;
     private boolean expired;
+    /** The request's trace, current when a deadline fires (its log lines carry the request's trace id). */
+    private final Context trace;
 
     /**
      * @param loop the client channel's event loop
@@ -102,6 +105,7 @@ public final class ExchangeLifecycle {
         this.outcome = outcome;
         this.onEnded = onEnded;
         this.nanoTime = nanoTime;
+        this.trace = Context.current();
     }
 
     /** A lifecycle with no deadlines whose end runs {@code onEnded}: for exchanges driven by a test. */
@@ -118,7 +122,7 @@ public final class ExchangeLifecycle {
         }
         this.expiry = onExpiry;
         if (!deadlines.total().isZero()) {
-            totalTimer = loop.schedule(() -> expire(Deadline.TOTAL, deadlines.total()),
+            totalTimer = loop.schedule(trace.wrap(() -> expire(Deadline.TOTAL, deadlines.total())),
                     deadlines.total().toNanos(), TimeUnit.NANOSECONDS);
         }
     }
@@ -127,7 +131,7 @@ public final class ExchangeLifecycle {
     public void upstreamHead() {
         lastTrafficNanos = nanoTime.getAsLong();
         if (!deadlines.idle().isZero() && idleTimer == null && phase != Phase.ENDED) {
-            idleTimer = loop.schedule(this::checkIdle, deadlines.idle().toNanos(), TimeUnit.NANOSECONDS);
+            idleTimer = loop.schedule(trace.wrap(this::checkIdle), deadlines.idle().toNanos(), TimeUnit.NANOSECONDS);
         }
     }
 
@@ -194,7 +198,7 @@ public final class ExchangeLifecycle {
             expire(Deadline.IDLE, deadlines.idle());
         } else {
             // Traffic came meanwhile: wait for the rest of the idle time since the last of it.
-            idleTimer = loop.schedule(this::checkIdle, idleNanos - silentNanos, TimeUnit.NANOSECONDS);
+            idleTimer = loop.schedule(trace.wrap(this::checkIdle), idleNanos - silentNanos, TimeUnit.NANOSECONDS);
         }
     }
 

@@ -47,8 +47,24 @@ final class FanOutCall {
         if (target == null) {
             return CompletableFuture.completedFuture(unavailable(upstream, UpstreamAnswer.Reason.UNREACHABLE));
         }
-        byte[] body = request.request().originalBody();
         String handle = endpoint.lend(request.principal());
+        FullHttpRequest http = internalRequest(endpoint, target, upstream, request, handle);
+        return BufferedUpstreamCall.send(pool, target, http, timeout, maxBytes)
+                .handle((reply, failure) -> {
+                    endpoint.giveBack(handle);
+                    return failure == null ? read(upstream, reply)
+                            : unavailable(upstream, isTimeout(failure) ? UpstreamAnswer.Reason.TIMEOUT
+                                    : UpstreamAnswer.Reason.UNREACHABLE);
+                });
+    }
+
+    /**
+     * The HTTP request that asks the internal endpoint to serve {@code request} from {@code upstream}, for the
+     * principal lent under {@code handle}.
+     */
+    static FullHttpRequest internalRequest(InternalEndpoint endpoint, UpstreamTarget target, String upstream,
+            ForwardedRequest request, String handle) {
+        byte[] body = request.request().originalBody();
         FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
                 target.pathAndQuery(), Unpooled.wrappedBuffer(body));
         http.headers()
@@ -66,16 +82,10 @@ final class FanOutCall {
         if (request.clientAddress() != null) {
             http.headers().set("X-Forwarded-For", request.clientAddress());
         }
-        return BufferedUpstreamCall.send(pool, target, http, timeout, maxBytes)
-                .handle((reply, failure) -> {
-                    endpoint.giveBack(handle);
-                    return failure == null ? read(upstream, reply)
-                            : unavailable(upstream, isTimeout(failure) ? UpstreamAnswer.Reason.TIMEOUT
-                                    : UpstreamAnswer.Reason.UNREACHABLE);
-                });
+        return http;
     }
 
-    private static boolean isTimeout(Throwable failure) {
+    static boolean isTimeout(Throwable failure) {
         Throwable cause = failure;
         while (cause != null) {
             if (cause instanceof TimeoutException) {

@@ -12,6 +12,7 @@ import io.eragate.netty.server.ClientResponses;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.channel.ChannelHandlerContext;
+import io.opentelemetry.context.Context;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
@@ -45,7 +46,8 @@ public final class FanOutExchange extends OneAnswerExchange {
     @Override
     public void start() {
         outcome = federation.fanOut(pool, route, forwarded);
-        outcome.whenComplete((result, failure) -> client.executor().execute(() -> finish(result)));
+        Context trace = Context.current();
+        outcome.whenComplete((result, failure) -> client.executor().execute(trace.wrap(() -> finish(result))));
     }
 
     private void finish(Federation.Outcome result) {

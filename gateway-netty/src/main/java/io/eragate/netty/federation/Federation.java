@@ -8,6 +8,8 @@ import io.eragate.core.frontdoor.ParamHeaders;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.listen.ListCacheInvalidation;
+import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Catalogue;
 import io.eragate.core.route.DiscoverMerge;
@@ -16,14 +18,18 @@ import io.eragate.core.route.ListMerge;
 import io.eragate.core.route.NameKind;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.UpstreamAnswer;
+import io.eragate.core.telemetry.TraceContext;
+import io.eragate.netty.telemetry.UpstreamSpan;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
+import io.netty.handler.codec.http.HttpHeaders;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import org.slf4j.Logger;
@@ -102,6 +108,23 @@ public final class Federation {
     /** Forgets the merged pages of {@code path} (an upstream's list changed). */
     public void invalidate(String path) {
         pages.asMap().keySet().removeIf(key -> key.path().equals(path));
+    }
+
+    /**
+     * An upstream of the federated route {@code path} sent {@code notificationMethod}: a {@code list_changed} drops
+     * the route's merged pages of the lists it names (for every principal), so that the next client asking gets the
+     * new list at once rather than after {@code bridge.listCacheTtl}.
+     *
+     * @return how many merged pages were dropped
+     */
+    public int listChanged(String path, String notificationMethod) {
+        Set<String> stale = ListCacheInvalidation.invalidatedBy(notificationMethod);
+        if (stale.isEmpty()) {
+            return 0;
+        }
+        int before = pages.asMap().size();
+        pages.asMap().keySet().removeIf(key -> key.path().equals(path) && stale.contains(key.method()));
+        return before - pages.asMap().size();
     }
 
     /** Merged pages cached now, for reports and tests. */
@@ -192,14 +215,23 @@ public final class Federation {
     private CompletableFuture<List<UpstreamAnswer>> ask(UpstreamChannelPool pool, Route route, ForwardedRequest client,
             String method, Map<String, String> wanted) {
         List<CompletableFuture<UpstreamAnswer>> calls = new ArrayList<>();
-        wanted.forEach((upstream, upstreamCursor) -> calls.add(FanOutCall.send(pool, internal, upstream,
-                forUpstream(client, method, upstreamCursor), route.fanOutTimeout(), maxAnswerBytes)));
+        wanted.forEach((upstream, upstreamCursor) -> {
+            // Each leg is an upstream exchange of the client's request: a client span of its own, named upstream.
+            UpstreamSpan leg = UpstreamSpan.start(method, upstream, null);
+            calls.add(FanOutCall.send(pool, internal, upstream, forUpstream(client, method, upstreamCursor,
+                    leg.traceparent()), route.fanOutTimeout(), maxAnswerBytes).whenComplete((answer, failure) ->
+                    leg.end(answer instanceof UpstreamAnswer.Unavailable missing
+                            ? "upstream_" + missing.reason().wireName() : null)));
+        });
         return CompletableFuture.allOf(calls.toArray(CompletableFuture[]::new))
                 .thenApply(ignored -> calls.stream().map(CompletableFuture::join).toList());
     }
 
-    /** The client's request as one upstream gets it: same envelope and id, that upstream's own cursor. */
-    private static ForwardedRequest forUpstream(ForwardedRequest client, String method, String cursor) {
+    /**
+     * The client's request as one upstream gets it: same envelope and id, that upstream's own cursor, and the leg's
+     * own {@code traceparent} (in {@code _meta} and the header; none when tracing is off).
+     */
+    static ForwardedRequest forUpstream(ForwardedRequest client, String method, String cursor, String traceparent) {
         ValidatedRequest request = client.request();
         ObjectNode params = JsonRpcCodec.mapper().createObjectNode();
         if (request.params() != null) {
@@ -212,11 +244,16 @@ public final class Federation {
         if (cursor != null) {
             params.put("cursor", cursor);
         }
+        HttpHeaders passed = client.passedHeaders();
+        if (traceparent != null) {
+            params.withObject(MetaKeys.META).put(TraceContext.TRACEPARENT, traceparent);
+            passed = passed.copy().set(TraceContext.TRACEPARENT, traceparent);
+        }
         JsonRpcRequest message = new JsonRpcRequest(request.id(), method, params);
         ValidatedRequest validated = new ValidatedRequest(message, JsonRpcCodec.encode(message),
                 request.protocolVersion(), method, null, request.id());
-        return new ForwardedRequest(validated, client.passedHeaders(), client.clientAddress(), client.clientHost(),
-                false, true, client.principal());
+        return new ForwardedRequest(validated, passed, client.clientAddress(), client.clientHost(), false, true,
+                client.principal());
     }
 
     private static void logUnavailable(Route route, String method, List<UpstreamAnswer> answers) {

@@ -26,6 +26,7 @@ import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.federation.CutListExchange;
 import io.eragate.netty.federation.FanOutExchange;
+import io.eragate.netty.federation.FederatedListenExchange;
 import io.eragate.netty.stdio.StdioExchange;
 import io.eragate.netty.stdio.StdioUpstream;
 import io.eragate.netty.upstream.ClientExchange;
@@ -134,6 +135,14 @@ final class Dispatcher {
                     forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked(),
                     forwarded.principal());
             serve(ctx, sent, one.upstream(), route.fanOutTimeout(), host);
+        } else if (destination instanceof Destination.FanOut
+                && Methods.SUBSCRIPTIONS_LISTEN.equals(request.method())) {
+            // One listen per upstream, merged; like any listen stream, no deadline once it is open.
+            ExchangeLifecycle listening = host.lifecycle(UpstreamDeadlines.NONE);
+            host.started(new FederatedListenExchange(ctx, forwarded, route, context.federation(),
+                    context.pools().forLoop(ctx.channel().eventLoop()),
+                    context.bridge().listens().config().keepAliveInterval(),
+                    context.bridge().listens().config().maxResourceSubscriptions(), listening::end));
         } else if (destination instanceof Destination.FanOut) {
             // The fan-out bounds each leg with the route's fanOutTimeout; the lifecycle only ends the request once.
             ExchangeLifecycle fanOut = host.lifecycle(UpstreamDeadlines.NONE);

@@ -82,7 +82,6 @@ public final class GatewayServer implements AutoCloseable {
     private Channel loopbackChannel;
     private volatile boolean draining;
     private final AtomicBoolean closed = new AtomicBoolean();
-    private ShutdownConfig shutdown = ShutdownConfig.defaults();
     private String transportName = "";
 
     private GatewayServer(EventLoopGroup bossGroup, EventLoopGroup workerGroup, Channel listenChannel,
@@ -184,7 +183,6 @@ public final class GatewayServer implements AutoCloseable {
                     operations, listenTls, adminTls);
             server.loopbackChannel = loopback;
             self[0] = server;
-            server.shutdown = config.shutdown();
             server.transportName = transport.name();
             server.ready = true;
             log.info("Eragate listening on {} (admin on {}) with the {} transport and {} event loops",
@@ -345,6 +343,8 @@ public final class GatewayServer implements AutoCloseable {
      */
     public void drainAndClose() throws InterruptedException {
         long start = System.nanoTime();
+        // The timings of the configuration running now: a reload may have changed them.
+        ShutdownConfig shutdown = operations.running().shutdown();
         draining = true;
         log.info("Draining: /readyz answers 503; accepting for {} more, requests may run for {}",
                 shutdown.readinessGrace(), shutdown.drainTimeout());

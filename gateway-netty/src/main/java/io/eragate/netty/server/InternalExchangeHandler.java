@@ -15,7 +15,9 @@ import io.eragate.core.route.Route;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
+import io.eragate.core.telemetry.TraceContext;
 import io.eragate.netty.federation.InternalEndpoint;
+import io.eragate.netty.telemetry.GatewayTracing;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.netty.buffer.ByteBufUtil;
@@ -26,6 +28,8 @@ import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpUtil;
 import io.netty.util.ReferenceCountUtil;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
@@ -125,6 +129,19 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         PASSED.forEach(name -> request.headers().getAll(name).forEach(value -> passed.add(name, value)));
         ForwardedRequest forwarded = new ForwardedRequest(validated, passed,
                 request.headers().get("X-Forwarded-For"), null, keepAlive, true, principal);
+        // The leg is part of its client's request: its trace (the leg's span, from the gateway's own traceparent) is
+        // current while it is served, so that what is logged for it carries the request's trace id.
+        try (Scope ignored = legTrace(request.headers().get(TraceContext.TRACEPARENT)).makeCurrent()) {
+            serve(ctx, forwarded, upstream);
+        }
+    }
+
+    /** The context naming the leg's span, or the root context when the leg carries none (tracing off). */
+    private static Context legTrace(String traceparent) {
+        return traceparent == null ? Context.root() : GatewayTracing.remoteContext(traceparent);
+    }
+
+    private void serve(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream) {
         dispatcher.serve(ctx, forwarded, upstream, INTERNAL_LIST_TIMEOUT, new Dispatcher.Host() {
             @Override
             public void serving(String name, Era upstreamEra) {

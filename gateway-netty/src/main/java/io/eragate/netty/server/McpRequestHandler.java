@@ -246,7 +246,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             done(ctx);
             return;
         }
-        PassedThroughRequest passed = new PassedThroughRequest(inbound.httpMethod(), inbound.body(),
+        byte[] body = PassThroughTrace.begin(observation, context.routes().match(inbound.path()).map(Route::path)
+                .orElse(inbound.path()), target.name(), inbound.body(), headers);
+        PassedThroughRequest passed = new PassedThroughRequest(inbound.httpMethod(), body,
                 headers, clientAddress(ctx.channel()),
                 request.headers().get(HttpHeaderNames.HOST), keepAlive,
                 !HttpVersion.HTTP_1_0.equals(request.protocolVersion()));

@@ -27,6 +27,7 @@ import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.netty.channel.ChannelHandlerContext;
+import io.opentelemetry.context.Context;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -122,7 +123,8 @@ public final class StdioExchange implements ClientExchange, StdioSession.CallLis
         if (acquiring.isDone()) {
             onAcquired();
         } else {
-            acquiring.whenComplete((ignored, failure) -> client.executor().execute(this::onAcquired));
+            Context trace = Context.current();
+            acquiring.whenComplete((ignored, failure) -> client.executor().execute(trace.wrap(this::onAcquired)));
         }
     }
 

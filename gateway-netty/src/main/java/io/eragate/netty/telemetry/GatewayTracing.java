@@ -95,6 +95,14 @@ public final class GatewayTracing implements AutoCloseable {
         return W3CTraceContextPropagator.getInstance().extract(Context.root(), incoming, FROM_TRACE_CONTEXT);
     }
 
+    /**
+     * The context of the remote span {@code traceparent} names (the root context for an invalid one): what a piece of
+     * the gateway's own work that arrives with the gateway's {@code traceparent} (a fan-out leg) makes current.
+     */
+    public static Context remoteContext(String traceparent) {
+        return parentOf(TraceContext.of(null, name -> TraceContext.TRACEPARENT.equals(name) ? traceparent : null));
+    }
+
     /** The W3C {@code traceparent} (and {@code tracestate}, when there is one) that name {@code span}. */
     static Map<String, String> headersOf(Span span) {
         Map<String, String> headers = new HashMap<>(2);

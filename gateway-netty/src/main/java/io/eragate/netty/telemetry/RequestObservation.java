@@ -1,5 +1,6 @@
 package io.eragate.netty.telemetry;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.exchange.ExchangeOutcome;
 import io.eragate.core.frontdoor.ValidatedRequest;
@@ -114,6 +115,37 @@ public final class RequestObservation implements ExchangeObserver {
         }
         upstream = clientSpan(request.method(), request.name(), upstreamName, null);
         return TraceparentRewrite.apply(request, GatewayTracing.headersOf(upstream).get(TraceContext.TRACEPARENT));
+    }
+
+    /**
+     * A legacy client's request that passes through, unparsed, to the legacy upstream {@code upstreamName} by
+     * {@code route}: starts the server span and the client span of the upstream exchange (named by the JSON-RPC
+     * {@code method} and {@code name} when the body has them, else by the HTTP method, as for a GET stream).
+     * Returns the {@code traceparent} naming the client span, for the upstream request, or {@code null} when
+     * tracing is off.
+     *
+     * @param params the body's params (for {@code _meta.traceparent}), or null
+     */
+    public String passedThrough(ObjectNode params, String method, String name, String route, String upstreamName) {
+        labels = new GatewayMetrics.RequestLabels(route, Era.LEGACY);
+        if (!telemetry.tracing().enabled()) {
+            return null;
+        }
+        server = serverSpan(TraceContext.of(params, headers), method, name);
+        server.setAttribute(ROUTE, route);
+        server.setAttribute(UPSTREAM, upstreamName);
+        server.setAttribute(CLIENT_ERA, MetricLabels.era(Era.LEGACY));
+        context = context.with(server);
+        upstream = telemetry.tracing().tracer().spanBuilder(SpanNames.of(method, name, httpMethod))
+                .setSpanKind(SpanKind.CLIENT).setParent(context).startSpan();
+        setMethodAttributes(upstream, method, name);
+        upstream.setAttribute(UPSTREAM, upstreamName);
+        return upstreamTraceparent();
+    }
+
+    /** Whether spans are made for this request (tracing is on). */
+    public boolean tracing() {
+        return telemetry.tracing().enabled();
     }
 
     /** The {@code traceparent} the forwarded request carries in its HTTP header, or {@code null} (tracing off). */

@@ -1,5 +1,7 @@
 package io.eragate.netty.upstream;
 
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -59,7 +61,30 @@ public final class UpstreamCall implements UpstreamListener {
      */
     public static UpstreamCall start(UpstreamChannelPool pool, UpstreamTarget target, FullHttpRequest request,
             Duration headTimeout, Handler handler) {
-        UpstreamCall call = new UpstreamCall(pool, target, handler);
+        // The answer is handled in the trace context the call was made in (its log lines carry the request's trace).
+        Context made = Context.current();
+        UpstreamCall call = new UpstreamCall(pool, target, made == Context.root() ? handler : new Handler() {
+            @Override
+            public void onHead(HttpResponse head) {
+                try (Scope ignored = made.makeCurrent()) {
+                    handler.onHead(head);
+                }
+            }
+
+            @Override
+            public void onContent(HttpContent content, boolean last) {
+                try (Scope ignored = made.makeCurrent()) {
+                    handler.onContent(content, last);
+                }
+            }
+
+            @Override
+            public void onFailure(Throwable cause, boolean beforeHead) {
+                try (Scope ignored = made.makeCurrent()) {
+                    handler.onFailure(cause, beforeHead);
+                }
+            }
+        });
         pool.acquire(target).addListener((Future<Channel> acquired) -> call.onAcquired(acquired, request,
                 headTimeout));
         return call;

@@ -50,6 +50,7 @@ class DashboardIT {
                       - { path: /legacy, upstream: everything }
                       - { path: /modern, upstream: modern }
                       - { path: /tool, upstream: tool }
+                      - { path: /all, upstreams: [everything, modern, tool] }
                     """.formatted(everything.mcpUrl(), modern.mcpUrl(), PEERS.nodeBinary(),
                     PEERS.interopDir().resolve("modern-stdio-server.mjs")), "dashboard.yaml");
             try (GatewayServer gateway = GatewayServer.start(config)) {
@@ -76,6 +77,13 @@ class DashboardIT {
                     assertThat(row).startsWith("tool", "stdio").contains("modern", "config", "available");
                     assertThat(row.get(8)).startsWith("#0 ready pid ");
                 });
+                assertThat(rows(page, "routes")).anySatisfy(row -> assertThat(row)
+                        .startsWith("/all", "federated (prefixed)",
+                                "everything: legacy, modern: modern, tool: stdio"));
+                assertThat(rows(page, "routes")).anySatisfy(row -> assertThat(row)
+                        .startsWith("/legacy", "plain", "everything: legacy"));
+                assertThat(rows(page, "catalogue")).contains(List.of("/all", "tool", "everything_echo", "everything",
+                        "echo"), List.of("/all", "tool", "modern_add", "modern", "add"));
                 assertThat(rows(page, "traffic")).anySatisfy(row -> assertThat(row)
                         .startsWith("/legacy", "everything", "modern", "legacy", "bridged"));
                 assertThat(rows(page, "traffic")).anySatisfy(row -> assertThat(row)
@@ -107,6 +115,7 @@ class DashboardIT {
             }
             runs.add(run(clients, "modern-client.mjs", base + "/modern", "modern", "echo", "{\"message\":\"n\"}"));
             runs.add(run(clients, "modern-client.mjs", base + "/tool", "modern", "echo", "{\"message\":\"t\"}"));
+            runs.add(run(clients, "federated-client.mjs", base + "/all", "[[\"modern_add\",{\"a\":2,\"b\":3}]]"));
             for (CompletableFuture<NodePeers.Result> run : runs) {
                 NodePeers.Result result = run.join();
                 assertThat(result.exitCode()).as("%s\n%s", result.stdout(), result.stderr()).isZero();

@@ -97,6 +97,14 @@ final class BridgeGateway implements AutoCloseable {
         private LimitsConfig limits = LimitsConfig.defaults();
         private ShutdownConfig shutdown = ShutdownConfig.defaults();
 
+        private final List<RouteConfig> federated = new ArrayList<>();
+
+        /** A federated route at {@code path} over {@code members} (prefixed names), besides each upstream's own. */
+        Builder federatedRoute(String path, List<String> members) {
+            federated.add(RouteConfig.federated(path, members));
+            return this;
+        }
+
         Builder shutdown(ShutdownConfig chosen) {
             shutdown = chosen;
             return this;
@@ -226,8 +234,9 @@ final class BridgeGateway implements AutoCloseable {
         }
 
         BridgeGateway start() {
-            List<RouteConfig> routes = upstreams.stream()
-                    .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList();
+            List<RouteConfig> routes = new ArrayList<>(upstreams.stream()
+                    .map(upstream -> new RouteConfig("/" + upstream.name(), upstream.name())).toList());
+            routes.addAll(federated);
             GatewayConfig config = GatewayConfig.defaults()
                     .withListen(new ListenConfig("127.0.0.1", 0, 0, tls))
                     .withAdmin(new AdminConfig("127.0.0.1", 0, null, adminTls))

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.ShutdownConfig;
+import io.eragate.core.reload.ReloadReport;
 import io.eragate.core.exchange.ExchangeOutcome;
 import io.eragate.netty.testing.RecordingObserver;
 import java.net.http.HttpClient;
@@ -99,6 +100,29 @@ class DrainIT {
             assertThat(answer.status()).isEqualTo(200);
             assertThat(answer.response().path("id").asInt()).isEqualTo(52);
             assertThat(answer.result().has("content")).isTrue();
+        }
+    }
+
+    @Test
+    void drainTimingsChangedByAReloadApplyToTheNextDrain() throws Exception {
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(new LegacyScript(exchange -> { }));
+             BridgeGateway gateway = BridgeGateway.builder().upstream("up", upstream.uri(), EraSetting.LEGACY)
+                     .shutdown(new ShutdownConfig(Duration.ZERO, Duration.ofMinutes(10))).start()) {
+            ReloadReport reload = gateway.server().operations().reload(gateway.config()
+                    .withShutdown(new ShutdownConfig(Duration.ZERO, Duration.ofSeconds(1))), "test");
+            assertThat(reload.result()).as(reload.problems().toString()).isEqualTo(ReloadReport.Result.APPLIED);
+            assertThat(reload.summary()).isEqualTo("shutdown");
+            CompletableFuture<ModernAnswer> call = gateway.client("up").sendAsync(ModernRequest.toolCall(53,
+                    "long_job", "{}"));
+            Await.until("the call reached the upstream", () -> upstream.count("tools/call") == 1);
+
+            CompletableFuture<Void> drained = drainInBackground(gateway);
+            // With the drain timeout the gateway started with (10 minutes), neither would end within this bound.
+            ModernAnswer answer = call.get(60, TimeUnit.SECONDS);
+            drained.get(60, TimeUnit.SECONDS);
+
+            assertThat(answer.status()).isEqualTo(503);
+            assertThat(answer.error().path("message").asText()).contains("shutting down");
         }
     }
 }

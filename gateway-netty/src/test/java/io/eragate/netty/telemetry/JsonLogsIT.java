@@ -40,6 +40,7 @@ class JsonLogsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Pattern LISTENING = Pattern.compile("Eragate listening on /127\\.0\\.0\\.1:(\\d+)");
     private static final String TRACE_ID = "7af7651916cd43dd8448eb211c80319d";
+    private static final String FEDERATED_TRACE_ID = "8bf7651916cd43dd8448eb211c80319e";
     private static final String SECRET_ARGUMENT = "s3cr3t-argument-value";
     private static final String SECRET_TOKEN = "tok-never-logged-42";
 
@@ -59,12 +60,14 @@ class JsonLogsIT {
                     admin: { host: 127.0.0.1, port: 0 }
                     upstreams:
                       - { name: fixture, url: "%s", era: modern }
+                      - { name: gone, url: "http://127.0.0.1:%d/mcp", era: modern }
                     routes:
                       - { path: /mcp, upstream: fixture }
+                      - { path: /fed, upstreams: [fixture, gone] }
                     telemetry:
                       otlp: { endpoint: "%s" }
                     logging: { format: json, access: true }
-                    """.formatted(upstream.uri(), collector.endpoint()));
+                    """.formatted(upstream.uri(), closedPort(), collector.endpoint()));
             String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
             // stderr goes to a file, read once the process has exited: a thread blocked reading the pipe can see
             // "Stream closed" when the JDK drains it at exit, which a draining gateway's last lines make likely.
@@ -84,11 +87,19 @@ class JsonLogsIT {
                 assertThat(echo.statusCode()).as(echo.body()).isEqualTo(200);
                 HttpResponse<String> refused = post(port, "{\"jsonrpc\":", null);
                 assertThat(refused.statusCode()).isEqualTo(400);
-                awaitLines(stderr, 2);
+                HttpResponse<String> list = send(port, "/fed", "tools/list", "{\"jsonrpc\":\"2.0\",\"id\":2,"
+                        + "\"method\":\"tools/list\",\"params\":{\"_meta\":{"
+                        + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                        + "\"io.modelcontextprotocol/clientCapabilities\":{},"
+                        + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}}", null,
+                        FEDERATED_TRACE_ID);
+                assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
+                awaitLines(stderr, 3);
             } finally {
                 gateway.destroy();
                 assertThat(gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("the gateway exits").isTrue();
             }
+            assertThat(gateway.exitValue()).as("SIGTERM drains and exits 0").isZero();
             lines = completeLines(stderr);
 
             assertThat(lines).isNotEmpty();
@@ -105,7 +116,14 @@ class JsonLogsIT {
             List<Map<String, String>> access = lines.stream().map(JsonLogsIT::read)
                     .filter(event -> event.path("loggerName").asText().equals(AccessLog.LOGGER))
                     .map(JsonLogsIT::fields).toList();
-            assertThat(access).hasSize(2);
+            assertThat(access).hasSize(3);
+            // Logged when the unreachable upstream's leg failed, after the request was dispatched, on an event loop
+            // callback: the line still carries the request's trace.
+            JsonNode leftOut = lines.stream().map(JsonLogsIT::read)
+                    .filter(event -> event.path("formattedMessage").asText().contains("upstream gone left out"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no left-out line: " + lines));
+            assertThat(leftOut.path("mdc").path("trace_id").asText()).as(leftOut.toString())
+                    .isEqualTo(FEDERATED_TRACE_ID);
             Map<String, String> call = access.get(0);
             assertThat(call).containsEntry("route", "/mcp").containsEntry("client_era", "modern")
                     .containsEntry("method", "tools/call").containsEntry("name", "echo").containsEntry("status", "200")
@@ -122,15 +140,26 @@ class JsonLogsIT {
         }
     }
 
+    private static int closedPort() throws IOException {
+        try (java.net.ServerSocket socket = new java.net.ServerSocket(0)) {
+            return socket.getLocalPort();
+        }
+    }
+
     private static HttpResponse<String> post(int port, String body, String name) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
+        return send(port, "/mcp", "tools/call", body, name, TRACE_ID);
+    }
+
+    private static HttpResponse<String> send(int port, String path, String method, String body, String name,
+            String traceId) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
                 .timeout(WAIT)
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .header("MCP-Protocol-Version", "2026-07-28")
-                .header("Mcp-Method", "tools/call")
+                .header("Mcp-Method", method)
                 .header("Authorization", "Bearer " + SECRET_TOKEN)
-                .header("traceparent", "00-" + TRACE_ID + "-b7ad6b7169203331-01")
+                .header("traceparent", "00-" + traceId + "-b7ad6b7169203331-01")
                 .POST(HttpRequest.BodyPublishers.ofString(body));
         if (name != null) {
             request.header("Mcp-Name", name);

@@ -18,11 +18,16 @@ import io.eragate.netty.testing.NodePeers;
 import io.eragate.netty.testing.OtlpReceiver;
 import io.eragate.netty.testing.OtlpReceiver.ReceivedSpan;
 import io.eragate.netty.testing.RecordedRequest;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -52,7 +57,8 @@ class TracingIT {
                 .withAdmin(new AdminConfig("127.0.0.1", 0))
                 .withUpstreams(List.of(new UpstreamConfig("legacy", legacy.uri(), EraSetting.AUTO),
                         new UpstreamConfig("modern", modern.uri(), EraSetting.AUTO)))
-                .withRoutes(List.of(new RouteConfig("/legacy", "legacy"), new RouteConfig("/modern", "modern")))
+                .withRoutes(List.of(new RouteConfig("/legacy", "legacy"), new RouteConfig("/modern", "modern"),
+                        RouteConfig.federated("/fed", List.of("legacy", "modern"))))
                 .withTelemetry(TelemetryConfig.defaults().withOtlpEndpoint(collector.endpoint()));
         gateway = GatewayServer.start(config);
     }
@@ -111,5 +117,81 @@ class TracingIT {
         assertThat(client.parentSpanId()).isEqualTo(server.spanId());
         assertThat(client.attributes()).containsEntry("eragate.upstream.era", upstream);
         assertThat(collector.paths()).allMatch(path -> path.equals("/v1/traces"));
+    }
+
+    @Test
+    void eachFanOutLegIsAClientSpanOfTheRequestAndItsUpstreamGetsThatSpan() throws Exception {
+        String traceId = "6df92f3577b34da6a3ce929d0e0e4738";
+        String clientSpan = "01f067aa0ba902b8";
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":{"
+                + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{},"
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"tracing-it\",\"version\":\"1\"}}}}";
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + gateway.listenAddress().getPort() + "/fed"))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "tools/list")
+                .header("traceparent", "00-" + traceId + "-" + clientSpan + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        ReceivedSpan server = collector.await(span -> span.traceId().equals(traceId)
+                && span.kind() == ReceivedSpan.SERVER, WAIT);
+        assertThat(server.name()).isEqualTo("tools/list");
+        for (String upstream : List.of("legacy", "modern")) {
+            List<RecordedRequest> lists = (upstream.equals("legacy") ? legacy.requests() : modern.requests())
+                    .stream().filter(r -> "tools/list".equals(r.rpcMethod())
+                            && r.bodyText().contains(traceId)).toList();
+            assertThat(lists).as(upstream + " was asked within the client's trace").isNotEmpty();
+            String sent = lists.get(0).json().at("/params/_meta/traceparent").asText();
+            String legSpanId = sent.split("-")[2];
+            ReceivedSpan leg = collector.await(span -> span.spanId().equals(legSpanId), WAIT);
+            assertThat(leg.kind()).isEqualTo(ReceivedSpan.CLIENT);
+            assertThat(leg.parentSpanId()).as("the leg is a child of the request's server span")
+                    .isEqualTo(server.spanId());
+            assertThat(leg.attributes()).containsEntry("eragate.upstream", upstream)
+                    .containsEntry("mcp.method.name", "tools/list");
+        }
+    }
+
+    @Test
+    void aLegacyClientsPassedThroughRequestHasAServerAndAClientSpanAndTheUpstreamGetsTheClientSpan()
+            throws Exception {
+        String traceId = "7ef92f3577b34da6a3ce929d0e0e4739";
+        String clientSpan = "02f067aa0ba902b9";
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"init-1\",\"method\":\"initialize\",\"params\":{"
+                + "\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
+                + "\"clientInfo\":{\"name\":\"legacy-tracing-it\",\"version\":\"1\"}}}";
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+                        + gateway.listenAddress().getPort() + "/legacy"))
+                .header("Content-Type", "application/json")
+                .header("Accept", "application/json, text/event-stream")
+                .header("traceparent", "00-" + traceId + "-" + clientSpan + "-01")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+
+        HttpResponse<String> answer = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
+
+        assertThat(answer.statusCode()).as(answer.body()).isEqualTo(200);
+        RecordedRequest sent = legacy.requests().stream().filter(r -> r.bodyText().contains("legacy-tracing-it"))
+                .findFirst().orElseThrow();
+        String header = sent.headers().first("traceparent").orElseThrow();
+        assertThat(header).startsWith("00-" + traceId + "-").isNotEqualTo("00-" + traceId + "-" + clientSpan + "-01");
+        assertThat(sent.json().at("/params/_meta/traceparent").asText()).as("the body says the same")
+                .isEqualTo(header);
+        assertThat(sent.json().at("/params/clientInfo/name").asText()).isEqualTo("legacy-tracing-it");
+        ReceivedSpan server = collector.await(span -> span.traceId().equals(traceId)
+                && span.kind() == ReceivedSpan.SERVER, WAIT);
+        assertThat(server.name()).isEqualTo("initialize");
+        assertThat(server.parentSpanId()).isEqualTo(clientSpan);
+        assertThat(server.attributes()).containsEntry("eragate.client.era", "legacy");
+        ReceivedSpan client = collector.await(span -> span.spanId().equals(header.split("-")[2]), WAIT);
+        assertThat(client.kind()).isEqualTo(ReceivedSpan.CLIENT);
+        assertThat(client.parentSpanId()).isEqualTo(server.spanId());
+        assertThat(client.attributes()).containsEntry("eragate.upstream", "legacy")
+                .containsEntry("eragate.upstream.era", "legacy");
     }
 }
