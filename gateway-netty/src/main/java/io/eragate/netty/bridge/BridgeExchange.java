@@ -15,6 +15,7 @@ import io.eragate.core.exchange.FailureMapper;
 import io.eragate.core.exchange.MappedFailure;
 import io.eragate.core.exchange.UpstreamFailure;
 import io.eragate.core.mcp.Era;
+import io.eragate.netty.client.ClientStream;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.upstream.UpstreamFailures;
 import io.eragate.netty.upstream.UpstreamTimeoutException;

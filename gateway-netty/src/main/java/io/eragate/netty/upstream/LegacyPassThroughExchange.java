@@ -11,9 +11,10 @@ import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.sse.SseEncoder;
 import io.eragate.core.sse.SseEvent;
+import io.eragate.netty.client.ClientRelay;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.core.auth.AuthRejections;
-import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpResponse;
@@ -142,7 +143,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
             return;
         }
         lifecycle.upstreamTraffic();
-        relay.relay(content, last, call);
+        relay.relay(content, last, call::pauseReading);
         if (last) {
             finish();
         }

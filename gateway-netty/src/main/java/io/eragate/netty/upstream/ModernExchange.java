@@ -15,8 +15,9 @@ import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.sse.SseEncoder;
 import io.eragate.core.sse.SseEvent;
+import io.eragate.netty.client.ClientRelay;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
-import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
@@ -185,7 +186,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         lifecycle.upstreamTraffic();
         switch (state) {
             case RELAYING -> {
-                relay.relay(content, last, call);
+                relay.relay(content, last, call::pauseReading);
                 if (last) {
                     finish();
                 }

@@ -1,4 +1,4 @@
-package io.eragate.netty.upstream;
+package io.eragate.netty.client;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -20,7 +20,7 @@ import io.netty.handler.codec.http.HttpUtil;
  *
  * <p>Threading: used on the client channel's event loop.
  */
-final class ClientRelay {
+public final class ClientRelay {
     private final ChannelHandlerContext client;
     private final boolean keepAlive;
     private final boolean clientAcceptsChunked;
@@ -29,7 +29,7 @@ final class ClientRelay {
     /** The bytes relayed so far end an SSE event (or nothing was relayed): an event of our own may follow. */
     private boolean atEventBoundary = true;
 
-    ClientRelay(ChannelHandlerContext client, boolean keepAlive, boolean clientAcceptsChunked) {
+    public ClientRelay(ChannelHandlerContext client, boolean keepAlive, boolean clientAcceptsChunked) {
         this.client = client;
         this.keepAlive = keepAlive;
         this.clientAcceptsChunked = clientAcceptsChunked;
@@ -42,7 +42,7 @@ final class ClientRelay {
      * @param upstreamHead the upstream's head, whose framing is followed
      * @param sse whether the answer is an event stream
      */
-    void begin(HttpResponse response, HttpResponse upstreamHead, boolean sse) {
+    public void begin(HttpResponse response, HttpResponse upstreamHead, boolean sse) {
         streaming = sse;
         closeAfterResponse = !keepAlive;
         if (sse) {
@@ -71,9 +71,9 @@ final class ClientRelay {
     /**
      * Passes one part of the body on; the last one ends the client's answer (and its connection when it must).
      *
-     * @param call the upstream call, paused while the client's buffer is full
+     * @param pauseUpstream pauses the upstream call while the client's buffer is full
      */
-    void relay(HttpContent content, boolean last, UpstreamCall call) {
+    public void relay(HttpContent content, boolean last, Runnable pauseUpstream) {
         if (last) {
             client.writeAndFlush(new DefaultLastHttpContent(content.content()))
                     .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE
@@ -87,13 +87,13 @@ final class ClientRelay {
             client.write(content);
         }
         if (!client.channel().isWritable()) {
-            call.pauseReading();
+            pauseUpstream.run();
             client.flush();
         }
     }
 
     /** Whether the answer is an event stream, to which a terminal event of the gateway's own may be added. */
-    boolean isEventStream() {
+    public boolean isEventStream() {
         return streaming;
     }
 
@@ -102,7 +102,7 @@ final class ClientRelay {
      * that the client gets an answer for its id and a properly ended body rather than a cut. An event the upstream
      * left unfinished is closed first; the client sees it as one malformed event before the error.
      */
-    void endWithEvent(byte[] event) {
+    public void endWithEvent(byte[] event) {
         ByteBuf tail = client.alloc().buffer(event.length + 2);
         if (!atEventBoundary) {
             tail.writeByte('\n').writeByte('\n');
@@ -113,7 +113,7 @@ final class ClientRelay {
     }
 
     /** Ends an answer that cannot take an event of ours (a JSON body under way): the connection is closed. */
-    void cut() {
+    public void cut() {
         client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
