@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.jsonrpc.JsonRpcError;
 import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.security.UpstreamTextRedaction;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -269,6 +270,7 @@ public final class Rejections {
         }
         String text = body.indexOf('<') >= 0 ? stripMarkup(body) : body;
         text = dropStackFrames(text);
+        text = UpstreamTextRedaction.redact(text);
         StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_SNIPPET_CHARS + 1));
         boolean pendingSpace = false;
         for (int i = 0; i < text.length() && out.length() <= MAX_SNIPPET_CHARS; i++) {

@@ -192,6 +192,20 @@ class ErrorMapperTest {
     }
 
     @Test
+    void anErrorPageNamesNoFilePathAddressOrCredentialOfTheUpstream() {
+        String page = "<html><body><h1>500 Internal Server Error</h1><p>ENOENT: open '/srv/mcp/app/tools.json' "
+                + "(backend 10.0.3.7:8080, token=abc123secret)</p></body></html>";
+
+        MappedError mapped = ErrorMapper.fromNonJsonRpcBody(500, "text/html", bytes(page));
+
+        assertThat(mapped.error().message()).isEqualTo("Upstream answered HTTP 500: 500 Internal Server Error "
+                + "ENOENT: open '[path]' (backend [address], token=[redacted])");
+        assertThat(mapped.error().data().get("upstreamBody").textValue())
+                .isEqualTo("500 Internal Server Error ENOENT: open '[path]' (backend [address], token=[redacted])");
+        assertThat(mapped.error().toString()).doesNotContain("/srv", "10.0.3.7", "abc123secret");
+    }
+
+    @Test
     void aNodeStackTraceIsCutAtTheFirstFrame() {
         String body =
                 "TypeError: x is undefined\n    at Object.<anonymous> (/srv/app.js:3:9)\n    at Module._compile";

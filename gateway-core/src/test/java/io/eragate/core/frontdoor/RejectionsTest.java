@@ -72,6 +72,15 @@ class RejectionsTest {
     }
 
     @Test
+    void anUpstreamErrorDetailNamesNoFilePathOfTheUpstream() {
+        Rejection rejection = Rejections.upstreamError(JsonRpcId.of(4), "everything", 500,
+                "Error: EACCES: permission denied, open '/home/svc/app/config.json'\n    at open (node:fs:1)");
+
+        assertThat(rejection.error().message()).isEqualTo("Bad gateway: upstream \"everything\" failed with HTTP 500: "
+                + "Error: EACCES: permission denied, open '[path]'");
+    }
+
+    @Test
     void methodNotAllowedAdvertisesPost() {
         assertThat(Rejections.methodNotAllowed().headers()).isEqualTo(Map.of("Allow", "POST"));
         assertThat(Rejections.methodNotAllowed("GET").headers()).isEqualTo(Map.of("Allow", "POST"));
