@@ -44,13 +44,16 @@ import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamCall;
 import io.eragate.netty.upstream.UpstreamChannelPool;
+import io.eragate.netty.upstream.UpstreamReply;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -398,16 +401,35 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     /** Runs the deadline of round {@code roundId}: the client never came back. */
     void abandon(String roundId) {
-        home.execute(() -> {
-            if (done || !rounds.isParkedIn(roundId)) {
-                return;
-            }
-            log.info("[{}] no retry came for a call waiting for input on {}; cancelling it", client.channel().id(),
-                    target.name());
-            rounds.abandon();
-            cancelUpstream("the client did not answer the input requests in time");
-            end();
-        });
+        abandon(roundId, "the client did not answer the input requests in time");
+    }
+
+    /**
+     * Ends round {@code roundId} for {@code reason} (its deadline passed, or the gateway stops): the upstream's
+     * questions are answered "cancel", the call is cancelled upstream and its session released.
+     *
+     * @return completes once the upstream has taken the answers and the cancellation (or could not be reached)
+     */
+    CompletableFuture<Void> abandon(String roundId, String reason) {
+        CompletableFuture<Void> abandoned = new CompletableFuture<>();
+        try {
+            home.execute(() -> {
+                if (done || !rounds.isParkedIn(roundId)) {
+                    abandoned.complete(null);
+                    return;
+                }
+                log.info("[{}] {} for a call waiting for input on {}; cancelling it", client.channel().id(), reason,
+                        target.name());
+                CompletableFuture<Void> answered = rounds.abandon();
+                CompletableFuture<?> cancelled = cancelUpstream(reason);
+                end();
+                CompletableFuture.allOf(answered, cancelled).whenComplete((ignored, failure) ->
+                        abandoned.complete(null));
+            });
+        } catch (RejectedExecutionException stopped) {
+            abandoned.complete(null);
+        }
+        return abandoned;
     }
 
     /**
@@ -444,8 +466,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         bridge.listNotification(session, notification);
     }
 
-    void answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
-        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target,
+    CompletableFuture<UpstreamReply> answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
+        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target,
                 answer.toResponse(upstreamRequestId), session.sessionId(), session.negotiatedVersion()),
                 responseTimeout, MAX_ERROR_BODY_BYTES);
     }
@@ -558,18 +580,24 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
     }
 
-    void cancelUpstream(String reason) {
-        if (call != null && !call.isDone() && exchange != null) {
-            UpstreamCall inFlight = call;
-            JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
-            // Cancel first and close the answer only once the upstream has taken the cancellation: a server may
-            // drop a request whose response stream closed, and would then have nothing left to cancel. Until
-            // then the rest of the answer is read and discarded.
-            inFlight.resumeReading();
-            BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
-                            session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
-                    .whenComplete((reply, failure) -> home.execute(inFlight::abort));
+    /**
+     * Tells the upstream session to stop the call, and closes the call's answer once the upstream took it.
+     *
+     * @return completes once the upstream took the cancellation (at once when nothing was running)
+     */
+    CompletableFuture<?> cancelUpstream(String reason) {
+        if (call == null || call.isDone() || exchange == null) {
+            return CompletableFuture.completedFuture(null);
         }
+        UpstreamCall inFlight = call;
+        JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
+        // Cancel first and close the answer only once the upstream has taken the cancellation: a server may drop a
+        // request whose response stream closed, and would then have nothing left to cancel. Until then the rest
+        // of the answer is read and discarded.
+        inFlight.resumeReading();
+        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
+                        session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
+                .whenComplete((reply, failure) -> home.execute(inFlight::abort));
     }
 
     @Override

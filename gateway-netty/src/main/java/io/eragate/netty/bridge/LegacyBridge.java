@@ -273,12 +273,17 @@ public final class LegacyBridge implements AutoCloseable {
      */
     @Override
     public void close() {
-        inputRounds.abandonAll();
+        // Calls parked for input are cancelled upstream before their sessions are deleted, while the loops run.
+        awaitBounded(inputRounds.abandonAll(), "Not every call waiting for input was cancelled upstream at shutdown");
         pool.close();
+        awaitBounded(connector.closesInFlight(), "Not every upstream session was closed at shutdown");
+    }
+
+    private void awaitBounded(CompletableFuture<?> work, String warning) {
         try {
-            connector.closesInFlight().get(connector.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            work.get(connector.timeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException e) {
-            log.warn("Not every upstream session was closed at shutdown: {}", e.toString());
+            log.warn("{}: {}", warning, e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

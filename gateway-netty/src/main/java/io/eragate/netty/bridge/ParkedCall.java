@@ -25,6 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -259,12 +260,19 @@ final class ParkedCall {
         return parked && roundId.equals(pendingCallId);
     }
 
-    /** The round's deadline passed (or the gateway drains): the upstream's questions are cancelled. */
-    void abandon() {
-        awaitingAnswer.forEach((id, asked) -> call.answerUpstream(id, UpstreamAnswer.cancel(asked.method())));
+    /**
+     * The round's deadline passed (or the gateway stops): the upstream's questions are answered "cancel".
+     *
+     * @return completes once the upstream took the answers (or could not be reached)
+     */
+    CompletableFuture<Void> abandon() {
+        List<CompletableFuture<?>> answers = new ArrayList<>();
+        awaitingAnswer.forEach((id, asked) -> answers.add(call.answerUpstream(id,
+                UpstreamAnswer.cancel(asked.method()))));
         awaitingAnswer.clear();
         parked = false;
         pendingCallId = null;
+        return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new));
     }
 
     /** The call ended: the gathering timer stops and the round no longer waits. */
