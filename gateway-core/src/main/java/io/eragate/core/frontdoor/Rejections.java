@@ -194,6 +194,20 @@ public final class Rejections {
     }
 
     /**
+     * 503/-32603 for a request pipelined behind {@code maxQueued} others still waiting on one connection. It is not
+     * parsed, so it has no id; it never ran ({@code data.outcome: "not-delivered"}), and the answers owed before it
+     * are written first. The connection then closes.
+     */
+    public static Rejection tooManyPipelined(int maxQueued) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode().put("maxPipelined", maxQueued)
+                .put("outcome", "not-delivered");
+        return new Rejection(503, null, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Service unavailable: more than " + maxQueued + " requests pipelined on one connection; the ones "
+                        + "before were answered, this one and any after it were not run", data),
+                Map.of("Retry-After", "1"));
+    }
+
+    /**
      * A JSON-RPC error response that a modern upstream sent with a non-success status, relayed with that status and
      * re-stamped with the client's request id.
      */
