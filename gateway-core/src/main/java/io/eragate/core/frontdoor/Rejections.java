@@ -273,6 +273,8 @@ public final class Rejections {
         if (!detail.isEmpty()) {
             data.put("detail", detail);
         }
+        // The request was sent and no answer to it came back: the tool may have run.
+        data.put("outcome", "unknown");
         String message = "Bad gateway: upstream " + quote(upstream) + " failed with HTTP " + status
                 + (detail.isEmpty() ? "" : ": " + detail);
         return Rejection.of(502, id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message, data));

@@ -149,7 +149,7 @@ class ErrorMapperTest {
         assertThat(mapped.error().message()).doesNotContain("<", "alert", "color");
         assertThat(mapped.error().data()).isEqualTo(obj("""
                 {'upstreamStatus':502,'upstreamContentType':'text/html',
-                 'upstreamBody':'502 Bad Gateway 502 Bad Gateway nginx & co &lt;b&gt;'}"""));
+                 'upstreamBody':'502 Bad Gateway 502 Bad Gateway nginx & co &lt;b&gt;','outcome':'unknown'}"""));
     }
 
     @Test
@@ -220,7 +220,7 @@ class ErrorMapperTest {
         MappedError absent = ErrorMapper.fromNonJsonRpcBody(401, "", null);
 
         assertThat(empty.error().message()).isEqualTo("Upstream answered HTTP 503");
-        assertThat(empty.error().data()).isEqualTo(obj("{'upstreamStatus':503}"));
+        assertThat(empty.error().data()).isEqualTo(obj("{'upstreamStatus':503,'outcome':'unknown'}"));
         assertThat(absent.error().message()).isEqualTo("Upstream answered HTTP 401");
         assertThat(absent.httpStatus()).isEqualTo(502);
     }

@@ -10,17 +10,24 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Hands an upstream answer to the client as it arrives, never aggregated: the framing follows the upstream's
  * ({@code Content-Length} kept; otherwise chunked, or the end of the connection for an HTTP/1.0 client), an SSE
  * stream is flushed head first and then chunk by chunk, and any other answer leaves in one flush with its head,
- * since a client can use none of it before its end. Reading from the upstream pauses while the client cannot take
- * more.
+ * since a client can use none of it before its end. Such an answer is held, head and all, until its end or until
+ * {@value #MAX_HELD_BYTES} bytes of it came: an upstream that fails before then has sent the client nothing, so
+ * the client can still get a JSON-RPC error for its id ({@link #takeBack()}) rather than a cut body. Reading from
+ * the upstream pauses while the client cannot take more.
  *
  * <p>Threading: used on the client channel's event loop.
  */
 public final class ClientRelay {
+    /** The most of a non-stream answer held back before it is written; most JSON answers are far smaller. */
+    static final int MAX_HELD_BYTES = 64 * 1024;
+
     private final ChannelHandlerContext client;
     private final boolean keepAlive;
     private final boolean clientAcceptsChunked;
@@ -28,6 +35,10 @@ public final class ClientRelay {
     private boolean closeAfterResponse;
     /** The bytes relayed so far end an SSE event (or nothing was relayed): an event of our own may follow. */
     private boolean atEventBoundary = true;
+    /** The head of a non-stream answer not written yet, and the parts of its body held with it. */
+    private HttpResponse heldHead;
+    private final List<HttpContent> held = new ArrayList<>();
+    private long heldBytes;
 
     public ClientRelay(ChannelHandlerContext client, boolean keepAlive, boolean clientAcceptsChunked) {
         this.client = client;
@@ -64,7 +75,33 @@ public final class ClientRelay {
         if (sse) {
             client.writeAndFlush(response);
         } else {
-            client.write(response);
+            heldHead = response;
+        }
+    }
+
+    /**
+     * Takes back an answer of which nothing was written yet, releasing what was held, so that the caller may answer
+     * with an error of its own instead; also releases what is held when the exchange ends unanswered.
+     *
+     * @return whether nothing of the answer reached the client
+     */
+    public boolean takeBack() {
+        if (heldHead == null) {
+            return false;
+        }
+        heldHead = null;
+        held.forEach(HttpContent::release);
+        held.clear();
+        heldBytes = 0;
+        return true;
+    }
+
+    private void writeHeld() {
+        if (heldHead != null) {
+            client.write(heldHead);
+            heldHead = null;
+            held.forEach(client::write);
+            held.clear();
         }
     }
 
@@ -74,6 +111,16 @@ public final class ClientRelay {
      * @param pauseUpstream pauses the upstream call while the client's buffer is full
      */
     public void relay(HttpContent content, boolean last, Runnable pauseUpstream) {
+        if (!last && heldHead != null) {
+            held.add(content);
+            heldBytes += content.content().readableBytes();
+            if (heldBytes <= MAX_HELD_BYTES) {
+                return;
+            }
+            writeHeld();
+            return;
+        }
+        writeHeld();
         if (last) {
             client.writeAndFlush(new DefaultLastHttpContent(content.content()))
                     .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE
@@ -114,6 +161,7 @@ public final class ClientRelay {
 
     /** Ends an answer that cannot take an event of ours (a JSON body under way): the connection is closed. */
     public void cut() {
+        takeBack();
         client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 

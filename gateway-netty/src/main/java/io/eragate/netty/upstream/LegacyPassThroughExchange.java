@@ -182,9 +182,11 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
         if (call != null) {
             call.abort();
         }
-        MappedFailure mapped = FailureMapper.map(failure, relaying, Era.LEGACY, requestId());
+        // An answer of which nothing reached the client yet is taken back: the client gets a whole error response.
+        boolean sent = relaying && !relay.takeBack();
+        MappedFailure mapped = FailureMapper.map(failure, sent, Era.LEGACY, requestId());
         lifecycle.outcome().errorType(mapped.errorType());
-        if (!relaying) {
+        if (!sent) {
             ClientResponses.writeRejection(client, mapped.rejection(), request.keepAlive());
         } else if (relay.isEventStream() && requestId() != null) {
             relay.endWithEvent(SseEncoder.encode(SseEvent.message(new String(mapped.rejection().body(),
@@ -221,6 +223,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
     }
 
     private void finish() {
+        relay.takeBack();
         done = true;
         lifecycle.end();
     }

@@ -118,6 +118,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         log.debug("[{}] client left; closing upstream exchange to {}", client.channel().id(), target.name());
         state = State.DONE;
         releaseErrorBody();
+        relay.takeBack();
         if (call != null) {
             call.abort();
         }
@@ -283,7 +284,8 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         if (call != null) {
             call.abort();
         }
-        boolean relaying = state == State.RELAYING;
+        // An answer of which nothing reached the client yet is taken back: the client gets a whole error response.
+        boolean relaying = state == State.RELAYING && !relay.takeBack();
         MappedFailure mapped = FailureMapper.map(failure, relaying, Era.MODERN,
                 forwarded.request().id());
         lifecycle.outcome().errorType(mapped.errorType());
@@ -304,6 +306,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     }
 
     private void finish() {
+        relay.takeBack();
         state = State.DONE;
         releaseErrorBody();
         lifecycle.end();
