@@ -143,7 +143,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
             return;
         }
         lifecycle.upstreamTraffic();
-        relay.relay(content, last, call::pauseReading);
+        relay.relay(content, last, () -> call.pauseReading());
         if (last) {
             finish();
         }

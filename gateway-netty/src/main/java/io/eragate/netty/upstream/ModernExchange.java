@@ -187,7 +187,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         lifecycle.upstreamTraffic();
         switch (state) {
             case RELAYING -> {
-                relay.relay(content, last, call::pauseReading);
+                relay.relay(content, last, () -> call.pauseReading());
                 if (last) {
                     finish();
                 }
