@@ -3,6 +3,7 @@ package io.eragate.core.bridge;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eragate.core.security.UpstreamTextRedaction;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -11,7 +12,8 @@ import java.util.regex.Pattern;
 /**
  * Reduces an arbitrary upstream body to a short line that is safe to show a client: the message of a JSON error
  * (JSON-RPC or a serialized exception) rather than its stack trace, the text of an HTML page rather than its markup,
- * the first part of plain text up to any stack frame; control characters removed, whitespace collapsed, bounded.
+ * the first part of plain text up to any stack frame; file paths, URLs, addresses and credentials redacted
+ * ({@link UpstreamTextRedaction}), control characters removed, whitespace collapsed, bounded.
  */
 final class BodySnippet {
 
@@ -52,7 +54,7 @@ final class BodySnippet {
         } else {
             extracted = cutAtStackFrame(trimmed);
         }
-        return bound(clean(extracted));
+        return bound(clean(UpstreamTextRedaction.redact(extracted)));
     }
 
     /** The content type as it may be shown: printable, bounded. */

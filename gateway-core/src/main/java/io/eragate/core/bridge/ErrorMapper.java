@@ -113,6 +113,8 @@ public final class ErrorMapper {
         if (!snippet.isEmpty()) {
             data.put("upstreamBody", snippet);
         }
+        // The request was sent and no answer to it came back: the tool may have run.
+        data.put("outcome", "unknown");
         return new MappedError(new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message, data), STATUS_BAD_GATEWAY,
                 false);
     }

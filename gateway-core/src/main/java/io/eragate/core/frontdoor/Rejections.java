@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.jsonrpc.JsonRpcError;
 import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcId;
+import io.eragate.core.security.UpstreamTextRedaction;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -193,6 +194,20 @@ public final class Rejections {
     }
 
     /**
+     * 503/-32603 for a request pipelined behind {@code maxQueued} others still waiting on one connection. It is not
+     * parsed, so it has no id; it never ran ({@code data.outcome: "not-delivered"}), and the answers owed before it
+     * are written first. The connection then closes.
+     */
+    public static Rejection tooManyPipelined(int maxQueued) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode().put("maxPipelined", maxQueued)
+                .put("outcome", "not-delivered");
+        return new Rejection(503, null, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Service unavailable: more than " + maxQueued + " requests pipelined on one connection; the ones "
+                        + "before were answered, this one and any after it were not run", data),
+                Map.of("Retry-After", "1"));
+    }
+
+    /**
      * A JSON-RPC error response that a modern upstream sent with a non-success status, relayed with that status and
      * re-stamped with the client's request id.
      */
@@ -258,6 +273,8 @@ public final class Rejections {
         if (!detail.isEmpty()) {
             data.put("detail", detail);
         }
+        // The request was sent and no answer to it came back: the tool may have run.
+        data.put("outcome", "unknown");
         String message = "Bad gateway: upstream " + quote(upstream) + " failed with HTTP " + status
                 + (detail.isEmpty() ? "" : ": " + detail);
         return Rejection.of(502, id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR, message, data));
@@ -269,6 +286,7 @@ public final class Rejections {
         }
         String text = body.indexOf('<') >= 0 ? stripMarkup(body) : body;
         text = dropStackFrames(text);
+        text = UpstreamTextRedaction.redact(text);
         StringBuilder out = new StringBuilder(Math.min(text.length(), MAX_SNIPPET_CHARS + 1));
         boolean pendingSpace = false;
         for (int i = 0; i < text.length() && out.length() <= MAX_SNIPPET_CHARS; i++) {

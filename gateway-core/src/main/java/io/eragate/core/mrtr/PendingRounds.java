@@ -134,10 +134,12 @@ public final class PendingRounds<T> {
      * @return empty when allowed, else the reason to fail the call with
      */
     public Optional<String> checkRound(int round) {
-        if (round <= limits.maxRounds()) {
-            return Optional.empty();
-        }
-        return Optional.of("the request asked for input more than " + limits.maxRounds() + " times");
+        return limits.checkRound(round);
+    }
+
+    /** The bounds this table keeps. */
+    public RoundLimits limits() {
+        return limits;
     }
 
     /** Rounds waiting for {@code principal}. */

@@ -1,5 +1,7 @@
 package io.eragate.core.mrtr;
 
+import java.util.Optional;
+
 /**
  * Bounds on MRTR bookkeeping.
  *
@@ -17,5 +19,17 @@ public record RoundLimits(int maxPendingPerPrincipal, int maxPendingTotal, int m
             throw new IllegalArgumentException("every round limit must be at least 1: " + maxPendingPerPrincipal
                     + ", " + maxPendingTotal + ", " + maxRounds);
         }
+    }
+
+    /**
+     * Whether a call may ask for input a {@code round}-th time.
+     *
+     * @return empty when allowed, else the reason to fail the call with
+     */
+    public Optional<String> checkRound(int round) {
+        if (round <= maxRounds) {
+            return Optional.empty();
+        }
+        return Optional.of("the request asked for input more than " + maxRounds + " times");
     }
 }

@@ -149,7 +149,7 @@ class ErrorMapperTest {
         assertThat(mapped.error().message()).doesNotContain("<", "alert", "color");
         assertThat(mapped.error().data()).isEqualTo(obj("""
                 {'upstreamStatus':502,'upstreamContentType':'text/html',
-                 'upstreamBody':'502 Bad Gateway 502 Bad Gateway nginx & co &lt;b&gt;'}"""));
+                 'upstreamBody':'502 Bad Gateway 502 Bad Gateway nginx & co &lt;b&gt;','outcome':'unknown'}"""));
     }
 
     @Test
@@ -192,6 +192,20 @@ class ErrorMapperTest {
     }
 
     @Test
+    void anErrorPageNamesNoFilePathAddressOrCredentialOfTheUpstream() {
+        String page = "<html><body><h1>500 Internal Server Error</h1><p>ENOENT: open '/srv/mcp/app/tools.json' "
+                + "(backend 10.0.3.7:8080, token=abc123secret)</p></body></html>";
+
+        MappedError mapped = ErrorMapper.fromNonJsonRpcBody(500, "text/html", bytes(page));
+
+        assertThat(mapped.error().message()).isEqualTo("Upstream answered HTTP 500: 500 Internal Server Error "
+                + "ENOENT: open '[path]' (backend [address], token=[redacted])");
+        assertThat(mapped.error().data().get("upstreamBody").textValue())
+                .isEqualTo("500 Internal Server Error ENOENT: open '[path]' (backend [address], token=[redacted])");
+        assertThat(mapped.error().toString()).doesNotContain("/srv", "10.0.3.7", "abc123secret");
+    }
+
+    @Test
     void aNodeStackTraceIsCutAtTheFirstFrame() {
         String body =
                 "TypeError: x is undefined\n    at Object.<anonymous> (/srv/app.js:3:9)\n    at Module._compile";
@@ -206,7 +220,7 @@ class ErrorMapperTest {
         MappedError absent = ErrorMapper.fromNonJsonRpcBody(401, "", null);
 
         assertThat(empty.error().message()).isEqualTo("Upstream answered HTTP 503");
-        assertThat(empty.error().data()).isEqualTo(obj("{'upstreamStatus':503}"));
+        assertThat(empty.error().data()).isEqualTo(obj("{'upstreamStatus':503,'outcome':'unknown'}"));
         assertThat(absent.error().message()).isEqualTo("Upstream answered HTTP 401");
         assertThat(absent.httpStatus()).isEqualTo(502);
     }

@@ -56,11 +56,11 @@ class RejectionsTest {
                         "{\"jsonrpc\":\"2.0\",\"id\":42,\"error\":{\"code\":-32603,\"message\":\"Bad gateway: "
                                 + "upstream \\\"everything\\\" failed with HTTP 500: 500 Internal Server Error\","
                                 + "\"data\":{\"upstream\":\"everything\",\"status\":500,\"detail\":\"500 Internal "
-                                + "Server Error\"}}}"),
+                                + "Server Error\",\"outcome\":\"unknown\"}}}"),
                 Arguments.of(Rejections.upstreamError(ID, "everything", 503, ""), 502,
                         "{\"jsonrpc\":\"2.0\",\"id\":42,\"error\":{\"code\":-32603,\"message\":\"Bad gateway: "
                                 + "upstream \\\"everything\\\" failed with HTTP 503\",\"data\":{\"upstream\":"
-                                + "\"everything\",\"status\":503}}}"));
+                                + "\"everything\",\"status\":503,\"outcome\":\"unknown\"}}}"));
     }
 
     @ParameterizedTest(name = "{1}: {2}")
@@ -69,6 +69,15 @@ class RejectionsTest {
         assertThat(rejection.httpStatus()).isEqualTo(status);
         assertThat(new String(rejection.body(), StandardCharsets.UTF_8)).isEqualTo(body);
         assertThat(rejection.contentType()).isEqualTo("application/json");
+    }
+
+    @Test
+    void anUpstreamErrorDetailNamesNoFilePathOfTheUpstream() {
+        Rejection rejection = Rejections.upstreamError(JsonRpcId.of(4), "everything", 500,
+                "Error: EACCES: permission denied, open '/home/svc/app/config.json'\n    at open (node:fs:1)");
+
+        assertThat(rejection.error().message()).isEqualTo("Bad gateway: upstream \"everything\" failed with HTTP 500: "
+                + "Error: EACCES: permission denied, open '[path]'");
     }
 
     @Test

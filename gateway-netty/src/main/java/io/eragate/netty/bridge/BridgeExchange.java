@@ -1,7 +1,6 @@
 package io.eragate.netty.bridge;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.bridge.ErrorMapper;
 import io.eragate.core.bridge.IdRewriter;
@@ -15,6 +14,7 @@ import io.eragate.core.exchange.FailureMapper;
 import io.eragate.core.exchange.MappedFailure;
 import io.eragate.core.exchange.UpstreamFailure;
 import io.eragate.core.mcp.Era;
+import io.eragate.netty.client.ClientStream;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.upstream.UpstreamFailures;
 import io.eragate.netty.upstream.UpstreamTimeoutException;
@@ -29,12 +29,10 @@ import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.listen.ListCacheKey;
 import io.eragate.core.listen.ListResultCache;
-import io.eragate.core.mrtr.CapabilityCheck;
 import io.eragate.core.mrtr.InputRequests;
-import io.eragate.core.mrtr.ParamsDigest;
 import io.eragate.core.mrtr.RequestState;
+import io.eragate.core.mrtr.RetryCheck;
 import io.eragate.core.mrtr.UpstreamAnswer;
-import io.eragate.core.mrtr.Verification;
 import io.netty.util.concurrent.EventExecutor;
 import io.opentelemetry.context.Context;
 import java.time.Instant;
@@ -55,13 +53,16 @@ import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamCall;
 import io.eragate.netty.upstream.UpstreamChannelPool;
+import io.eragate.netty.upstream.UpstreamReply;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -80,17 +81,6 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private static final int MAX_ERROR_BODY_BYTES = LegacyAnswerBody.MAX_ERROR_BODY_BYTES;
 
     private static final Runnable NOTHING = () -> { };
-    /** Messages an upstream call waiting for a retry may send meanwhile; later ones are dropped. */
-    private static final int MAX_PARKED_MESSAGES = 1024;
-    private static final Set<String> INPUT_METHODS = Set.of(Methods.ELICITATION_CREATE,
-            Methods.SAMPLING_CREATE_MESSAGE, Methods.ROOTS_LIST);
-    private static final Set<String> MAY_ASK_FOR_INPUT = Set.of(Methods.TOOLS_CALL, Methods.PROMPTS_GET,
-            Methods.RESOURCES_READ);
-    /** Marks the {@code pendingCallId} of a -32042 round: no call waits, the retry sends the request again. */
-    private static final String REISSUE = "reissue-";
-    private static final String REQUEST_STATE = "requestState";
-    private static final String INPUT_RESPONSES = "inputResponses";
-
     private final EventExecutor home;
     private final UpstreamTarget target;
     private final UpstreamChannelPool connections;
@@ -106,22 +96,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private ClientStream stream;
     private LogFilter logFilter;
 
-    // Multi round-trip state: input requests being gathered, upstream requests waiting for answers, the round.
-    private InputRequests gathering;
-    private ScheduledFuture<?> gatherTimer;
-    private final Map<JsonRpcId, JsonRpcRequest> awaitingAnswer = new LinkedHashMap<>();
-    /** This round's upstream requests for capabilities the request did not declare, with what they need. */
-    private final Map<JsonRpcRequest, ObjectNode> lacking = new LinkedHashMap<>();
-    /** Answers a first request (no requestState) brought along, by input key; used once each, in round 0 only. */
-    private final ObjectNode presuppliedAnswers;
-    private int round;
-    private String pendingCallId;
-    private boolean parked;
-    /** The upstream ended its stream while the call was parked: whatever it sent is in {@link #parkedMessages}. */
-    private boolean upstreamEnded;
-    /** The upstream connection failed while the call was parked; the retry gets this as its answer. */
-    private String parkedFailure;
-    private final List<JsonRpcMessage> parkedMessages = new ArrayList<>();
+    /** The call's multi round-trip side: input rounds, parking, resumption. */
+    private final ParkedCall rounds;
     /** The exchange of a retry that handed its client to another call. */
     private BridgeExchange resumed;
 
@@ -158,21 +134,13 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         this.onComplete = lifecycle::end;
         this.stream = new ClientStream(client, forwarded.keepAlive());
         this.logFilter = LogFilter.forRequest(request.params());
-        this.presuppliedAnswers = presuppliedAnswers(request);
-    }
-
-    private static ObjectNode presuppliedAnswers(JsonRpcRequest request) {
-        ObjectNode params = request.params();
-        if (params == null || params.has(REQUEST_STATE) || !(params.get(INPUT_RESPONSES) instanceof ObjectNode given)) {
-            return null;
-        }
-        return given.deepCopy();
+        this.rounds = new ParkedCall(this, home, bridge, request);
     }
 
     @Override
     public void start() {
         lifecycle.start(this::onDeadline);
-        if (request.params() != null && request.params().has(REQUEST_STATE)) {
+        if (request.params() != null && request.params().has(RetryCheck.REQUEST_STATE)) {
             resume();
             return;
         }
@@ -284,15 +252,16 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             content.release();
         }
         if (last && !done) {
-            if (parked) {
-                upstreamEnded = true;
+            if (rounds.isParked()) {
+                rounds.upstreamEnded();
             } else {
                 onUpstreamEnd();
             }
         }
     }
 
-    private void onUpstreamEnd() {
+    /** The upstream's answer ended (or, for a resumed call, had ended while it was parked). */
+    void onUpstreamEnd() {
         switch (answerBody.mode()) {
             case SSE -> failMidAnswer("upstream ended its SSE stream without a response");
             case JSON -> {
@@ -317,22 +286,13 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         LegacyReplyReader.messages("application/json", json).forEach(this::onMessage);
     }
 
-    private void onMessage(JsonRpcMessage message) {
+    /** One message of the upstream's answer. */
+    void onMessage(JsonRpcMessage message) {
         if (done) {
             return;
         }
-        if (parked) {
-            if (message instanceof JsonRpcNotification notification) {
-                // The session's cached lists must not wait for the retry to learn of a change.
-                bridge.listNotification(session, notification);
-            }
-            if (message instanceof JsonRpcRequest ping && Methods.PING.equals(ping.method())) {
-                answerUpstream(ping.id(), new UpstreamAnswer(JsonNodeFactory.instance.objectNode(), null));
-            } else if (parkedMessages.size() < MAX_PARKED_MESSAGES) {
-                parkedMessages.add(message);
-            } else {
-                log.debug("[{}] dropping an upstream message while the call waits for a retry", client.channel().id());
-            }
+        if (rounds.isParked()) {
+            rounds.hold(message);
             return;
         }
         if (message instanceof JsonRpcResponse response) {
@@ -342,7 +302,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         } else if (message instanceof JsonRpcNotification notification) {
             onNotification(notification);
         } else if (message instanceof JsonRpcRequest serverRequest) {
-            answerServerRequest(serverRequest);
+            rounds.onServerRequest(serverRequest);
         }
     }
 
@@ -371,10 +331,10 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private void onFinalResponse(JsonRpcResponse response) {
         if (response.isError() && response.error().code() == JsonRpcErrorCodes.LEGACY_URL_ELICITATION_REQUIRED
-                && MAY_ASK_FOR_INPUT.contains(request.method())) {
+                && Methods.MAY_REQUIRE_INPUT.contains(request.method())) {
             Optional<InputRequests> urls = InputRequests.fromUrlElicitationRequired(response.error());
             if (urls.isPresent()) {
-                answerUrlElicitations(urls.get());
+                rounds.answerUrlElicitations(urls.get());
                 return;
             }
         }
@@ -399,198 +359,26 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     /**
-     * An upstream request mid-call. {@code ping} is answered here. An elicitation, sampling or roots request the
-     * client declared the capability for, in a request that may return {@code input_required}, joins the round
-     * being gathered; anything else is answered upstream as a client without the capability would.
-     */
-    private void answerServerRequest(JsonRpcRequest serverRequest) {
-        String method = serverRequest.method();
-        if (Methods.PING.equals(method)) {
-            answerUpstream(serverRequest.id(), new UpstreamAnswer(JsonNodeFactory.instance.objectNode(), null));
-            return;
-        }
-        if (!INPUT_METHODS.contains(method) || !MAY_ASK_FOR_INPUT.contains(request.method())) {
-            answerUpstream(serverRequest.id(), UpstreamAnswer.decline(method));
-            return;
-        }
-        if (answerFromPresupplied(serverRequest)) {
-            return;
-        }
-        CapabilityCheck.Decision decision = CapabilityCheck.of(request.params()).check(method,
-                serverRequest.params());
-        if (decision instanceof CapabilityCheck.Decision.Decline decline) {
-            if (bridge.failsUndeclaredCapabilities() && decline.requiredCapabilities() != null) {
-                lacking.put(serverRequest, decline.requiredCapabilities());
-                startGathering();
-                return;
-            }
-            log.debug("[{}] declining upstream {}: {}", client.channel().id(), method, decline.reason());
-            answerUpstream(serverRequest.id(), decline.answer());
-            return;
-        }
-        Optional<String> tooMany = bridge.inputRounds().pending().checkRound(round + 1);
-        if (tooMany.isPresent()) {
-            log.info("[{}] declining upstream {}: {}", client.channel().id(), method, tooMany.get());
-            answerUpstream(serverRequest.id(), UpstreamAnswer.decline(method));
-            return;
-        }
-        startGathering();
-        gathering.add(serverRequest);
-        awaitingAnswer.put(serverRequest.id(), serverRequest);
-    }
-
-    private void startGathering() {
-        if (gathering == null) {
-            gathering = new InputRequests();
-            gatherTimer = home.schedule(this::endRound, bridge.inputRounds().gatherWindow().toNanos(),
-                    TimeUnit.NANOSECONDS);
-        }
-    }
-
-    /**
-     * A first request may bring answers along ({@code inputResponses} without {@code requestState}), keyed as the
-     * server names its inputs. An upstream request that names its key (see {@link InputRequests#hintedKey}) is
-     * answered from them at once, before any round: the client already gave what it would be asked for. Each answer
-     * is used once, and only before the first round, so a later question under the same name is asked anew.
-     */
-    private boolean answerFromPresupplied(JsonRpcRequest serverRequest) {
-        if (presuppliedAnswers == null || round > 0) {
-            return false;
-        }
-        Optional<String> key = InputRequests.hintedKey(serverRequest);
-        if (key.isEmpty() || !(presuppliedAnswers.get(key.get()) instanceof ObjectNode answer)) {
-            return false;
-        }
-        presuppliedAnswers.remove(key.get());
-        log.debug("[{}] answering upstream {} {} with the client's pre-supplied {}", client.channel().id(),
-                target.name(), serverRequest.method(), key.get());
-        answerUpstream(serverRequest.id(), new UpstreamAnswer(answer, null));
-        return true;
-    }
-
-    /**
-     * Settles the upstream requests of this round that need a capability the request did not declare (sessions
-     * declare all the gateway relays, so the server may ask for anything). When the round also asks for something
-     * the client can give, they are declined upstream and the server may go on without them. When the round asks
-     * only for what the request lacks, the server cannot get anywhere: the request fails with -32021 naming all of
-     * it, as a 2026-07-28 server would answer, and the upstream call is cancelled.
-     *
-     * @return whether the request failed
-     */
-    private boolean settleLacking(InputRequests gathered) {
-        if (lacking.isEmpty()) {
-            return false;
-        }
-        Map<JsonRpcRequest, ObjectNode> settled = new LinkedHashMap<>(lacking);
-        lacking.clear();
-        settled.keySet().forEach(asked -> answerUpstream(asked.id(), UpstreamAnswer.decline(asked.method())));
-        if (!gathered.isEmpty()) {
-            log.debug("[{}] declined {} upstream request(s) for capabilities the request did not declare",
-                    client.channel().id(), settled.size());
-            return false;
-        }
-        ObjectNode required = JsonNodeFactory.instance.objectNode();
-        settled.values().forEach(more -> CapabilityCheck.merge(required, more));
-        log.debug("[{}] upstream {} needs client capabilities {} the request did not declare",
-                client.channel().id(), target.name(), required);
-        cancelUpstream("the client did not declare the capabilities " + required + " the request needs");
-        answer(400, JsonRpcCodec.encodeError(request.id(), CapabilityCheck.missingCapabilityError(required)));
-        return true;
-    }
-
-    /**
-     * Ends the client's exchange with the gathered input requests and parks the upstream call until the retry
-     * comes, or its deadline passes.
-     */
-    private void endRound() {
-        gatherTimer = null;
-        InputRequests gathered = gathering;
-        gathering = null;
-        if (done || gathered == null || settleLacking(gathered) || gathered.isEmpty()) {
-            return;
-        }
-        InputRounds rounds = bridge.inputRounds();
-        String roundId = rounds.newPendingCallId();
-        Instant deadline = rounds.clock().instant().plus(rounds.roundTimeout());
-        Optional<String> refused = rounds.pending().register(forwarded.principal().id(), roundId, deadline, this);
-        if (refused.isPresent()) {
-            log.info("[{}] declining the upstream's input requests: {}", client.channel().id(), refused.get());
-            gathered.upstreamIds().values().forEach(id -> {
-                JsonRpcRequest asked = awaitingAnswer.remove(id);
-                answerUpstream(id, UpstreamAnswer.decline(asked.method()));
-            });
-            return;
-        }
-        round++;
-        pendingCallId = roundId;
-        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(), roundId,
-                forwarded.principal().id(), deadline, request.method(), ParamsDigest.of(paramsOf(request)),
-                gathered.upstreamIds(), gathered.elicitationIds(), round));
-        parked = true;
-        if (call != null) {
-            call.resumeReading();
-        }
-        stream.finish(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), gathered.toResult(token))));
-        finishClient();
-        home.schedule(rounds::sweep, rounds.roundTimeout().toNanos() + 1_000_000L, TimeUnit.NANOSECONDS);
-    }
-
-    /**
-     * A legacy -32042: the upstream call has ended, asking for url-mode elicitations first. The client gets them as
-     * input requests when it declared {@code elicitation.url} (else -32021); its retry sends the request again.
-     */
-    private void answerUrlElicitations(InputRequests urls) {
-        ObjectNode urlMode = JsonNodeFactory.instance.objectNode().put("mode", "url");
-        CapabilityCheck.Decision decision = CapabilityCheck.of(request.params()).check(Methods.ELICITATION_CREATE,
-                urlMode);
-        if (decision instanceof CapabilityCheck.Decision.Decline decline) {
-            ObjectNode required = decline.requiredCapabilities() != null ? decline.requiredCapabilities()
-                    : CapabilityCheck.requiredCapabilities(Methods.ELICITATION_CREATE, urlMode);
-            answer(400, JsonRpcCodec.encodeError(request.id(), CapabilityCheck.missingCapabilityError(required)));
-            return;
-        }
-        InputRounds rounds = bridge.inputRounds();
-        String token = rounds.verifier().issue(new RequestState(rounds.instanceId(),
-                REISSUE + rounds.newPendingCallId(), forwarded.principal().id(),
-                rounds.clock().instant().plus(rounds.roundTimeout()), request.method(),
-                ParamsDigest.of(paramsOf(request)), urls.upstreamIds(), urls.elicitationIds(), round + 1));
-        answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), urls.toResult(token))));
-    }
-
-    /**
      * This exchange is a retry: checks its {@code requestState}, then hands its client to the parked call it
      * resumes (or, after a -32042, sends the request again).
      */
     private void resume() {
-        JsonNode token = request.params().get(REQUEST_STATE);
-        if (!token.isTextual()) {
-            reject(Rejections.invalidParams(request.id(), "requestState must be the string a result gave"));
+        InputRounds inputRounds = bridge.inputRounds();
+        RetryCheck.Outcome outcome = RetryCheck.check(request.params(), inputRounds.verifier(),
+                forwarded.principal().id(), request.method(), inputRounds.clock().instant(), inputRounds.instanceId());
+        if (outcome instanceof RetryCheck.Outcome.Refused refused) {
+            reject(Rejections.invalidParams(request.id(), refused.reason()));
             return;
         }
-        InputRounds rounds = bridge.inputRounds();
-        Verification verification = rounds.verifier().verify(token.textValue(), forwarded.principal().id(),
-                request.method(), request.params(), rounds.clock().instant());
-        if (verification instanceof Verification.Rejected rejected) {
-            reject(Rejections.invalidParams(request.id(), rejected.reason()));
-            return;
-        }
-        RequestState state = ((Verification.Valid) verification).state();
-        if (!state.instanceId().equals(rounds.instanceId())) {
-            reject(Rejections.invalidParams(request.id(), "requestState belongs to gateway instance "
-                    + state.instanceId() + ", which holds the waiting call; this is " + rounds.instanceId()
-                    + " (retries must be routed to the instance that answered input_required)"));
-            return;
-        }
-        if (state.pendingCallId().startsWith(REISSUE)) {
-            ObjectNode params = request.params().deepCopy();
-            params.remove(REQUEST_STATE);
-            params.remove(INPUT_RESPONSES);
-            request = new JsonRpcRequest(request.id(), request.method(), params);
-            round = state.round();
+        if (outcome instanceof RetryCheck.Outcome.SendAgain again) {
+            request = new JsonRpcRequest(request.id(), request.method(), again.params());
+            rounds.continueFromRound(again.round());
             start();
             return;
         }
-        Optional<BridgeExchange> claimed = rounds.pending().claim(state.pendingCallId(), forwarded.principal().id());
+        RequestState state = ((RetryCheck.Outcome.Resume) outcome).state();
+        Optional<BridgeExchange> claimed = inputRounds.pending().claim(state.pendingCallId(),
+                forwarded.principal().id());
         if (claimed.isEmpty()) {
             reject(Rejections.invalidParams(request.id(), "the call this requestState resumes is no longer waiting: "
                     + "it was resumed already, timed out, or ended"));
@@ -603,13 +391,11 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     /** Runs on this (parked) call's loop: the retry's client takes over, the answers go upstream. */
     private void attach(BridgeExchange retry, RequestState state) {
-        if (done || !parked) {
+        if (done || !rounds.isParked()) {
             retry.client.executor().execute(() -> retry.reject(Rejections.invalidParams(retry.request.id(),
                     "the call this requestState resumes has ended")));
             return;
         }
-        parked = false;
-        pendingCallId = null;
         client = retry.client;
         forwarded = retry.forwarded;
         request = retry.request;
@@ -617,58 +403,83 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         lifecycle = retry.lifecycle;
         stream = new ClientStream(client, forwarded.keepAlive());
         logFilter = LogFilter.forRequest(request.params());
-        JsonNode responses = request.params().path(INPUT_RESPONSES);
-        state.keys().forEach((key, upstreamId) -> {
-            JsonRpcRequest asked = awaitingAnswer.get(upstreamId);
-            JsonNode answer = responses.get(key);
-            if (asked == null || answer == null || !answer.isObject()) {
-                return;
-            }
-            awaitingAnswer.remove(upstreamId);
-            answerUpstream(upstreamId, new UpstreamAnswer(answer, null));
-        });
-        // Answers the retry left out are asked for again, in a round of their own.
-        List<JsonRpcRequest> unanswered = List.copyOf(awaitingAnswer.values());
-        awaitingAnswer.clear();
-        unanswered.forEach(this::answerServerRequest);
-        List<JsonRpcMessage> meanwhile = List.copyOf(parkedMessages);
-        parkedMessages.clear();
-        meanwhile.forEach(this::onMessage);
-        if (parkedFailure != null && !done && !parked) {
-            failMidAnswer(parkedFailure);
-        } else if (upstreamEnded && !done && !parked) {
-            onUpstreamEnd();
-        }
-        if (call != null && !done && !parked && !stream.isStreaming()) {
+        rounds.resume(state);
+        if (call != null && !done && !rounds.isParked() && !stream.isStreaming()) {
             call.resumeReading();
         }
     }
 
     /** Runs the deadline of round {@code roundId}: the client never came back. */
     void abandon(String roundId) {
-        home.execute(() -> {
-            if (done || !parked || !roundId.equals(pendingCallId)) {
-                return;
-            }
-            log.info("[{}] no retry came for a call waiting for input on {}; cancelling it", client.channel().id(),
-                    target.name());
-            awaitingAnswer.forEach((id, asked) -> answerUpstream(id, UpstreamAnswer.cancel(asked.method())));
-            awaitingAnswer.clear();
-            parked = false;
-            pendingCallId = null;
-            cancelUpstream("the client did not answer the input requests in time");
-            end();
-        });
+        abandon(roundId, "the client did not answer the input requests in time");
     }
 
-    private void answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
-        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target,
+    /**
+     * Ends round {@code roundId} for {@code reason} (its deadline passed, or the gateway stops): the upstream's
+     * questions are answered "cancel", the call is cancelled upstream and its session released.
+     *
+     * @return completes once the upstream has taken the answers and the cancellation (or could not be reached)
+     */
+    CompletableFuture<Void> abandon(String roundId, String reason) {
+        CompletableFuture<Void> abandoned = new CompletableFuture<>();
+        try {
+            home.execute(() -> {
+                if (done || !rounds.isParkedIn(roundId)) {
+                    abandoned.complete(null);
+                    return;
+                }
+                log.info("[{}] {} for a call waiting for input on {}; cancelling it", client.channel().id(), reason,
+                        target.name());
+                CompletableFuture<Void> answered = rounds.abandon();
+                CompletableFuture<?> cancelled = cancelUpstream(reason);
+                end();
+                CompletableFuture.allOf(answered, cancelled).whenComplete((ignored, failure) ->
+                        abandoned.complete(null));
+            });
+        } catch (RejectedExecutionException stopped) {
+            abandoned.complete(null);
+        }
+        return abandoned;
+    }
+
+    /**
+     * The round ends: the client gets the round's input requests as its answer and the upstream call stays parked,
+     * read on so that its pings are answered and its messages held.
+     */
+    void answerRound(byte[] json) {
+        if (call != null) {
+            call.resumeReading();
+        }
+        stream.finish(200, json);
+        finishClient();
+    }
+
+    /** The client request attached now (after a retry, the retry's). */
+    JsonRpcRequest request() {
+        return request;
+    }
+
+    String principalId() {
+        return forwarded.principal().id();
+    }
+
+    /** The client channel's id, for logs. */
+    Object logId() {
+        return client.channel().id();
+    }
+
+    boolean isDone() {
+        return done;
+    }
+
+    void listNotification(JsonRpcNotification notification) {
+        bridge.listNotification(session, notification);
+    }
+
+    CompletableFuture<UpstreamReply> answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
+        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target,
                 answer.toResponse(upstreamRequestId), session.sessionId(), session.negotiatedVersion()),
                 responseTimeout, MAX_ERROR_BODY_BYTES);
-    }
-
-    private static ObjectNode paramsOf(JsonRpcRequest modern) {
-        return modern.params() == null ? JsonNodeFactory.instance.objectNode() : modern.params();
     }
 
     private void onErrorAnswer(byte[] body) {
@@ -703,9 +514,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (done) {
             return;
         }
-        if (parked) {
+        if (rounds.isParked()) {
             log.info("[{}] upstream call waiting for input failed: {}", client.channel().id(), describe(cause));
-            parkedFailure = "upstream connection lost while the call waited for input: " + describe(cause);
+            rounds.upstreamFailed("upstream connection lost while the call waited for input: " + describe(cause));
             return;
         }
         UpstreamFailure failure = beforeHead
@@ -731,7 +542,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             resumed.home.execute(() -> parkedCall.onDeadline(deadline, after));
             return;
         }
-        if (done || parked) {
+        if (done || rounds.isParked()) {
             return;
         }
         log.info("[{}] upstream {}: {} ({}) passed; cancelling", client.channel().id(), target.name(), after,
@@ -764,7 +575,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             resumed.home.execute(() -> resumed.clientLeft(leaving));
             return;
         }
-        if (done || parked) {
+        if (done || rounds.isParked()) {
             return;
         }
         log.debug("[{}] client left; cancelling upstream request on {}", client.channel().id(), target.name());
@@ -779,18 +590,24 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
     }
 
-    private void cancelUpstream(String reason) {
-        if (call != null && !call.isDone() && exchange != null) {
-            UpstreamCall inFlight = call;
-            JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
-            // Cancel first and close the answer only once the upstream has taken the cancellation: a server may
-            // drop a request whose response stream closed, and would then have nothing left to cancel. Until
-            // then the rest of the answer is read and discarded.
-            inFlight.resumeReading();
-            BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
-                            session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
-                    .whenComplete((reply, failure) -> home.execute(inFlight::abort));
+    /**
+     * Tells the upstream session to stop the call, and closes the call's answer once the upstream took it.
+     *
+     * @return completes once the upstream took the cancellation (at once when nothing was running)
+     */
+    CompletableFuture<?> cancelUpstream(String reason) {
+        if (call == null || call.isDone() || exchange == null) {
+            return CompletableFuture.completedFuture(null);
         }
+        UpstreamCall inFlight = call;
+        JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
+        // Cancel first and close the answer only once the upstream has taken the cancellation: a server may drop a
+        // request whose response stream closed, and would then have nothing left to cancel. Until then the rest
+        // of the answer is read and discarded.
+        inFlight.resumeReading();
+        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
+                        session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
+                .whenComplete((reply, failure) -> home.execute(inFlight::abort));
     }
 
     @Override
@@ -804,7 +621,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
     }
 
-    private void failMidAnswer(String why) {
+    void failMidAnswer(String why) {
         if (call != null) {
             call.abort();
         }
@@ -817,7 +634,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
     }
 
-    private void answer(int status, byte[] json) {
+    void answer(int status, byte[] json) {
         stream.finish(status, json);
         end();
     }
@@ -832,14 +649,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         done = true;
-        if (gatherTimer != null) {
-            gatherTimer.cancel(false);
-            gatherTimer = null;
-        }
-        if (pendingCallId != null) {
-            bridge.inputRounds().pending().remove(pendingCallId);
-            pendingCallId = null;
-        }
+        rounds.close();
         releaseExchange();
         if (answerBody != null) {
             answerBody.release();

@@ -33,7 +33,16 @@ public final class EraDirectory {
      * built at start-up, never on an event loop.
      */
     public EraDirectory(ErasConfig config, List<UpstreamConfig> upstreams, UpstreamPools pools, String gatewayVersion) {
-        this.cache = new EraCache(config.ttl(), config.maxOrigins(), Clock.systemUTC(),
+        this(config, upstreams, pools, gatewayVersion, Clock.systemUTC());
+    }
+
+    /**
+     * Builds the directory with {@code clock} as the time of its cache (when an era was learned, when it expires),
+     * so that tests move time by hand.
+     */
+    public EraDirectory(ErasConfig config, List<UpstreamConfig> upstreams, UpstreamPools pools, String gatewayVersion,
+            Clock clock) {
+        this.cache = new EraCache(config.ttl(), config.maxOrigins(), clock,
                 config.persistenceFile().map(file -> new FileEraStore(Path.of(file))).orElse(null));
         this.prober = new HttpEraProber(config.probeTimeout(), gatewayVersion);
         this.pools = pools;

@@ -9,6 +9,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What the bridge shares for multi round-trip requests: the sealer of {@code requestState}, this instance's id, and
@@ -69,11 +70,15 @@ final class InputRounds {
         return config.gatherWindow();
     }
 
-    /** Abandons every waiting round: the gateway is shutting down and no retry will find it. */
-    void abandonAll() {
-        for (PendingRounds.Round<BridgeExchange> round : pending.removeAll()) {
-            round.call().abandon(round.pendingCallId());
-        }
+    /**
+     * Abandons every waiting round: the gateway is shutting down and no retry will find it.
+     *
+     * @return completes once every abandoned call's upstream took its answers and cancellation
+     */
+    CompletableFuture<Void> abandonAll() {
+        return CompletableFuture.allOf(pending.removeAll().stream()
+                .map(round -> round.call().abandon(round.pendingCallId(), "the gateway is shutting down"))
+                .toArray(CompletableFuture[]::new));
     }
 
     /** Hands every round past its deadline to its call, on that call's event loop, to be abandoned. */

@@ -24,6 +24,7 @@ import io.eragate.core.session.UpstreamSession;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -62,23 +63,41 @@ public final class LegacyBridge implements AutoCloseable {
     public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, SubscriptionsConfig subscriptions,
             Map<String, UpstreamTarget> targets,
             UpstreamPools pools, EraDirectory eras, String gatewayVersion, StateSealer sealer, Policies policies) {
+        this(config, mrtr, subscriptions, targets, pools, eras, gatewayVersion, sealer, policies, Clock.systemUTC());
+    }
+
+    /**
+     * Creates the bridge with {@code clock} as the time of its sessions, list caches and input rounds (deadlines of
+     * parked calls, expiry of {@code requestState}), so that tests move time by hand.
+     */
+    public LegacyBridge(BridgeConfig config, MrtrConfig mrtr, SubscriptionsConfig subscriptions,
+            Map<String, UpstreamTarget> targets, UpstreamPools pools, EraDirectory eras, String gatewayVersion,
+            StateSealer sealer, Policies policies, Clock clock) {
         this.config = config;
         this.policies = policies;
-        this.inputRounds = new InputRounds(mrtr, sealer, Clock.systemUTC());
+        this.inputRounds = new InputRounds(mrtr, sealer, clock);
         this.eras = eras;
         this.listens = new ListenHub(subscriptions, config.initializeTimeout());
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
-                config.maxInFlightPerSession(), Clock.systemUTC());
-        this.listCaches = new ListResultCaches(listCacheLimits(config), Clock.systemUTC());
+                config.maxInFlightPerSession(), clock);
+        this.listCaches = new ListResultCaches(listCacheLimits(config), clock);
         // Through the caches' connector, so that every way a session leaves the pool drops its cache too.
-        this.pool = new SessionPool(listCaches.tracking(connector), config.maxSessions(),
-                config.sessionIdleExpiry());
+        // The system clock keeps the pool's background reaper; a hand-moved one reaps as the pool is used.
+        this.pool = clock.equals(Clock.systemUTC())
+                ? new SessionPool(listCaches.tracking(connector), config.maxSessions(), config.sessionIdleExpiry())
+                : new SessionPool(listCaches.tracking(connector), config.maxSessions(), config.sessionIdleExpiry(),
+                        () -> nanosOf(clock));
         this.initializer = new InitializeSynthesizer(gatewayVersion, mrtr.sessionCapabilities());
         this.failUndeclaredCapabilities = mrtr.sessionCapabilities() == MrtrConfig.SessionCapabilities.RELAYABLE;
         CacheHints hints = new CacheHints(config.cacheTtl().toMillis(),
                 config.cacheScope() == BridgeConfig.CacheScopeSetting.PUBLIC ? CacheScope.PUBLIC : CacheScope.PRIVATE);
         this.stamper = new ResultStamper(hints);
         this.discover = new DiscoverSynthesizer(hints);
+    }
+
+    private static long nanosOf(Clock clock) {
+        Instant now = clock.instant();
+        return now.getEpochSecond() * 1_000_000_000L + now.getNano();
     }
 
     /** A session opened for one call only never answers a second list: per-call sessions get no cache. */
@@ -257,12 +276,17 @@ public final class LegacyBridge implements AutoCloseable {
      */
     @Override
     public void close() {
-        inputRounds.abandonAll();
+        // Calls parked for input are cancelled upstream before their sessions are deleted, while the loops run.
+        awaitBounded(inputRounds.abandonAll(), "Not every call waiting for input was cancelled upstream at shutdown");
         pool.close();
+        awaitBounded(connector.closesInFlight(), "Not every upstream session was closed at shutdown");
+    }
+
+    private void awaitBounded(CompletableFuture<?> work, String warning) {
         try {
-            connector.closesInFlight().get(connector.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            work.get(connector.timeout().toMillis(), TimeUnit.MILLISECONDS);
         } catch (TimeoutException | ExecutionException e) {
-            log.warn("Not every upstream session was closed at shutdown: {}", e.toString());
+            log.warn("{}: {}", warning, e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -14,6 +14,7 @@ import io.eragate.core.listen.SubscriptionFilter;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
 import io.eragate.core.sse.SseEncoder;
+import io.eragate.netty.client.ClientStream;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;

@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.eragate.netty.client.ClientResponses;
 
 /**
  * Refuses a new client connection while {@code limits.maxConnections} are already open: it is answered at once with a

@@ -22,6 +22,7 @@ import io.eragate.core.route.RoutingRejections;
 import io.eragate.core.route.UpstreamShape;
 import io.eragate.netty.bridge.BridgeExchange;
 import io.eragate.netty.bridge.ListenExchange;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.federation.CutListExchange;

@@ -13,6 +13,7 @@ import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
 import io.eragate.netty.auth.AuthenticatedRequest;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.core.telemetry.TraceContext;

@@ -9,6 +9,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMessage;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.eragate.netty.client.ClientResponses;
 
 /**
  * Aggregates a client's POST body up to {@code limits.maxBodyBytes}; a larger one is answered 413 with a JSON-RPC

@@ -12,6 +12,7 @@ import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.upstream.ClientExchange;
@@ -133,9 +134,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         }
         if (busy) {
             if (queued.size() >= MAX_QUEUED_REQUESTS) {
-                log.info("[{}] more than {} pipelined requests; closing", ctx.channel().id(), MAX_QUEUED_REQUESTS);
+                // Like refused input: the answers owed go out first, then this refusal, then the close.
+                log.info("[{}] more than {} pipelined requests; answering those before, then closing",
+                        ctx.channel().id(), MAX_QUEUED_REQUESTS);
                 request.release();
-                ctx.close();
+                inputEnded = true;
+                ctx.channel().config().setAutoRead(false);
+                queued.addLast(new InputRefused(Rejections.tooManyPipelined(MAX_QUEUED_REQUESTS)));
                 return;
             }
             queued.addLast(request);

@@ -14,6 +14,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import io.eragate.netty.client.ClientResponses;
 
 /**
  * {@code limits.requestHeaderTimeout}: a request's line and headers must be complete within it, counted from the

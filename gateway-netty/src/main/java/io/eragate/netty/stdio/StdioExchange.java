@@ -21,7 +21,7 @@ import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.stdio.ModernStdioRequests;
-import io.eragate.netty.bridge.ClientStream;
+import io.eragate.netty.client.ClientStream;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.upstream.ClientExchange;

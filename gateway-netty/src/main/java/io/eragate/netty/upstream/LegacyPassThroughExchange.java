@@ -11,9 +11,10 @@ import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.sse.SseEncoder;
 import io.eragate.core.sse.SseEvent;
+import io.eragate.netty.client.ClientRelay;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.core.auth.AuthRejections;
-import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpResponse;
@@ -142,7 +143,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
             return;
         }
         lifecycle.upstreamTraffic();
-        relay.relay(content, last, call);
+        relay.relay(content, last, () -> call.pauseReading());
         if (last) {
             finish();
         }
@@ -181,9 +182,11 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
         if (call != null) {
             call.abort();
         }
-        MappedFailure mapped = FailureMapper.map(failure, relaying, Era.LEGACY, requestId());
+        // An answer of which nothing reached the client yet is taken back: the client gets a whole error response.
+        boolean sent = relaying && !relay.takeBack();
+        MappedFailure mapped = FailureMapper.map(failure, sent, Era.LEGACY, requestId());
         lifecycle.outcome().errorType(mapped.errorType());
-        if (!relaying) {
+        if (!sent) {
             ClientResponses.writeRejection(client, mapped.rejection(), request.keepAlive());
         } else if (relay.isEventStream() && requestId() != null) {
             relay.endWithEvent(SseEncoder.encode(SseEvent.message(new String(mapped.rejection().body(),
@@ -220,6 +223,7 @@ public final class LegacyPassThroughExchange implements UpstreamCall.Handler, Cl
     }
 
     private void finish() {
+        relay.takeBack();
         done = true;
         lifecycle.end();
     }

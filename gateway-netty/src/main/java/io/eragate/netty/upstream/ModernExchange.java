@@ -15,8 +15,9 @@ import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.sse.SseEncoder;
 import io.eragate.core.sse.SseEvent;
+import io.eragate.netty.client.ClientRelay;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
-import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
@@ -117,6 +118,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         log.debug("[{}] client left; closing upstream exchange to {}", client.channel().id(), target.name());
         state = State.DONE;
         releaseErrorBody();
+        relay.takeBack();
         if (call != null) {
             call.abort();
         }
@@ -185,7 +187,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         lifecycle.upstreamTraffic();
         switch (state) {
             case RELAYING -> {
-                relay.relay(content, last, call);
+                relay.relay(content, last, () -> call.pauseReading());
                 if (last) {
                     finish();
                 }
@@ -282,7 +284,8 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         if (call != null) {
             call.abort();
         }
-        boolean relaying = state == State.RELAYING;
+        // An answer of which nothing reached the client yet is taken back: the client gets a whole error response.
+        boolean relaying = state == State.RELAYING && !relay.takeBack();
         MappedFailure mapped = FailureMapper.map(failure, relaying, Era.MODERN,
                 forwarded.request().id());
         lifecycle.outcome().errorType(mapped.errorType());
@@ -303,6 +306,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     }
 
     private void finish() {
+        relay.takeBack();
         state = State.DONE;
         releaseErrorBody();
         lifecycle.end();

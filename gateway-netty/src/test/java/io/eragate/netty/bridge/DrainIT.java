@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.ShutdownConfig;
 import io.eragate.core.reload.ReloadReport;
 import io.eragate.core.exchange.ExchangeOutcome;
@@ -12,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executors;
@@ -23,7 +25,9 @@ import org.junit.jupiter.api.Test;
 /**
  * A gateway asked to stop (what SIGTERM runs) with calls in flight: readiness turns 503 at once, a call that
  * finishes within the drain gets its answer, and one still running at the drain deadline gets a JSON-RPC error for
- * its id, is cancelled upstream, and its bridged session is deleted.
+ * its id, is cancelled upstream, and its bridged session is deleted. A call parked for input (its client holds
+ * {@code input_required} and has not retried) is reached too: its upstream questions are answered "cancel", the call
+ * is cancelled upstream and its session deleted, within the drain.
  */
 class DrainIT {
     private static final HttpClient HTTP = HttpClient.newHttpClient();
@@ -123,6 +127,35 @@ class DrainIT {
 
             assertThat(answer.status()).isEqualTo(503);
             assertThat(answer.error().path("message").asText()).contains("shutting down");
+        }
+    }
+
+    @Test
+    void aCallParkedForInputIsCancelledUpstreamAndItsSessionDeletedWithinTheDrain() throws Exception {
+        Duration drainTimeout = Duration.ofSeconds(1);
+        try (AskingUpstream upstream = new AskingUpstream();
+             BridgeGateway gateway = BridgeGateway.builder().upstream("asking", upstream.uri(), EraSetting.LEGACY)
+                     .mrtr(new MrtrConfig("", Duration.ofMinutes(5), 16, 8, Duration.ofMillis(20),
+                             MrtrConfig.SessionCapabilities.AS_DECLARED))
+                     .secrets(List.of("a-shared-secret-of-the-fleet"))
+                     .shutdown(new ShutdownConfig(Duration.ZERO, drainTimeout)).start()) {
+            JsonNode asked = gateway.client("asking").send(ModernRequest.toolCall(61, "ask", "{}")
+                    .withCapabilities("{\"elicitation\":{}}")).result();
+            assertThat(asked.path("resultType").asText()).isEqualTo("input_required");
+            assertThat(gateway.server().bridge().pendingRounds()).isEqualTo(1);
+
+            long start = System.nanoTime();
+            drainInBackground(gateway).get(30, TimeUnit.SECONDS);
+            Duration took = Duration.ofNanos(System.nanoTime() - start);
+
+            assertThat(upstream.answers()).as("the upstream's question is answered").hasSize(1);
+            assertThat(upstream.answers().get(0).path("result").path("action").asText()).isEqualTo("cancel");
+            assertThat(upstream.count("notifications/cancelled")).as("the parked call is cancelled").isEqualTo(1);
+            assertThat(upstream.requests().stream().filter(seen -> "DELETE".equals(seen.httpMethod())).count())
+                    .as("its session is deleted").isEqualTo(1);
+            assertThat(upstream.count("tools/call")).as("exactly once").isEqualTo(1);
+            // The round is ended by the drain, never left to its own five minutes.
+            assertThat(took).isLessThan(Duration.ofSeconds(25));
         }
     }
 }

@@ -217,6 +217,19 @@ final class ScriptedUpstream implements AutoCloseable {
             return ctx.channel().isOpen();
         }
 
+        /** Writes {@code bytes} as they are, with no HTTP framing, past the response encoder. */
+        void raw(byte[] bytes) {
+            run(() -> ctx.pipeline().firstContext().writeAndFlush(Unpooled.wrappedBuffer(bytes)));
+        }
+
+        /** Resets the connection (RST, not FIN), whatever was written so far. */
+        void reset() {
+            run(() -> {
+                ctx.channel().config().setOption(io.netty.channel.ChannelOption.SO_LINGER, 0);
+                ctx.channel().close();
+            });
+        }
+
         /** Closes the connection, whatever was written so far. */
         void die() {
             run(() -> ctx.channel().close());

@@ -259,6 +259,33 @@ class McpRequestHandlerTest {
     }
 
     @Test
+    void aPipelineOverTheQueueBoundIsAnsweredUpToTheBoundThenRefusedAndClosed() throws Exception {
+        EmbeddedChannel channel = channel();
+        List<String> expected = new ArrayList<>(List.of("502 a"));
+        channel.writeInbound(heldCall("a"));
+        for (int i = 1; i <= McpRequestHandler.MAX_QUEUED_REQUESTS; i++) {
+            channel.writeInbound(unrouted("q" + i));
+            expected.add("404 q" + i);
+        }
+        FullHttpRequest overflowing = unrouted("over");
+        FullHttpRequest afterIt = unrouted("after");
+
+        channel.writeInbound(overflowing, afterIt);
+
+        assertThat(channel.isOpen()).as("the answers owed are not dropped").isTrue();
+        assertThat(answers(channel)).isEmpty();
+        assertThat(overflowing.refCnt()).isZero();
+        assertThat(afterIt.refCnt()).isZero();
+
+        releaseTheUpstream(channel);
+
+        expected.add("503 null");
+        assertThat(answers(channel)).containsExactlyElementsOf(expected);
+        assertThat(channel.isOpen()).isFalse();
+        channel.finishAndReleaseAll();
+    }
+
+    @Test
     void refusedInputOnAnIdleConnectionIsAnsweredAtOnceAndCloses() {
         EmbeddedChannel channel = channel();
 

@@ -24,6 +24,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import io.eragate.netty.client.ClientResponses;
 
 /** The tap reports one outcome per request, in order, however its answer was written or cut. */
 class OutcomeTapTest {

@@ -1,7 +1,6 @@
-package io.eragate.netty.bridge;
+package io.eragate.netty.client;
 
 import io.eragate.core.frontdoor.Rejection;
-import io.eragate.netty.server.ClientResponses;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;

@@ -1,4 +1,4 @@
-package io.eragate.netty.server;
+package io.eragate.netty.client;
 
 import io.eragate.core.frontdoor.Rejection;
 import io.netty.buffer.Unpooled;
@@ -28,7 +28,7 @@ public final class ClientResponses {
     }
 
     /** {@code rejection} as a complete response for a handler that writes it itself; says close unless keep-alive. */
-    static FullHttpResponse rejectionResponse(Rejection rejection, boolean keepAlive) {
+    public static FullHttpResponse rejectionResponse(Rejection rejection, boolean keepAlive) {
         return prepare(build(rejection), keepAlive);
     }
 
@@ -36,7 +36,7 @@ public final class ClientResponses {
      * Writes {@code rejection} with {@code Connection: close} and leaves the closing to the caller, which may first
      * shut only the output so that the answer is not lost to a reset.
      */
-    static ChannelFuture rejectionWritten(ChannelHandlerContext ctx, Rejection rejection) {
+    public static ChannelFuture rejectionWritten(ChannelHandlerContext ctx, Rejection rejection) {
         return ctx.writeAndFlush(prepare(build(rejection), false));
     }
 
@@ -45,7 +45,7 @@ public final class ClientResponses {
      * client closes its side, which the caller watches for): closing with input still unread would reset the
      * connection, and the reset could destroy the answer in the client's buffers before it is read.
      */
-    static void closeAfterLinger(ChannelHandlerContext ctx, ChannelFuture written, Duration linger) {
+    public static void closeAfterLinger(ChannelHandlerContext ctx, ChannelFuture written, Duration linger) {
         written.addListener((ChannelFutureListener) done -> {
             if (done.isSuccess() && ctx.channel() instanceof DuplexChannel duplex) {
                 duplex.shutdownOutput();

@@ -1,4 +1,4 @@
-package io.eragate.netty.upstream;
+package io.eragate.netty.client;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -10,17 +10,24 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Hands an upstream answer to the client as it arrives, never aggregated: the framing follows the upstream's
  * ({@code Content-Length} kept; otherwise chunked, or the end of the connection for an HTTP/1.0 client), an SSE
  * stream is flushed head first and then chunk by chunk, and any other answer leaves in one flush with its head,
- * since a client can use none of it before its end. Reading from the upstream pauses while the client cannot take
- * more.
+ * since a client can use none of it before its end. Such an answer is held, head and all, until its end or until
+ * {@value #MAX_HELD_BYTES} bytes of it came: an upstream that fails before then has sent the client nothing, so
+ * the client can still get a JSON-RPC error for its id ({@link #takeBack()}) rather than a cut body. Reading from
+ * the upstream pauses while the client cannot take more.
  *
  * <p>Threading: used on the client channel's event loop.
  */
-final class ClientRelay {
+public final class ClientRelay {
+    /** The most of a non-stream answer held back before it is written; most JSON answers are far smaller. */
+    static final int MAX_HELD_BYTES = 64 * 1024;
+
     private final ChannelHandlerContext client;
     private final boolean keepAlive;
     private final boolean clientAcceptsChunked;
@@ -28,8 +35,12 @@ final class ClientRelay {
     private boolean closeAfterResponse;
     /** The bytes relayed so far end an SSE event (or nothing was relayed): an event of our own may follow. */
     private boolean atEventBoundary = true;
+    /** The head of a non-stream answer not written yet, and the parts of its body held with it. */
+    private HttpResponse heldHead;
+    private final List<HttpContent> held = new ArrayList<>();
+    private long heldBytes;
 
-    ClientRelay(ChannelHandlerContext client, boolean keepAlive, boolean clientAcceptsChunked) {
+    public ClientRelay(ChannelHandlerContext client, boolean keepAlive, boolean clientAcceptsChunked) {
         this.client = client;
         this.keepAlive = keepAlive;
         this.clientAcceptsChunked = clientAcceptsChunked;
@@ -42,7 +53,7 @@ final class ClientRelay {
      * @param upstreamHead the upstream's head, whose framing is followed
      * @param sse whether the answer is an event stream
      */
-    void begin(HttpResponse response, HttpResponse upstreamHead, boolean sse) {
+    public void begin(HttpResponse response, HttpResponse upstreamHead, boolean sse) {
         streaming = sse;
         closeAfterResponse = !keepAlive;
         if (sse) {
@@ -64,16 +75,52 @@ final class ClientRelay {
         if (sse) {
             client.writeAndFlush(response);
         } else {
-            client.write(response);
+            heldHead = response;
+        }
+    }
+
+    /**
+     * Takes back an answer of which nothing was written yet, releasing what was held, so that the caller may answer
+     * with an error of its own instead; also releases what is held when the exchange ends unanswered.
+     *
+     * @return whether nothing of the answer reached the client
+     */
+    public boolean takeBack() {
+        if (heldHead == null) {
+            return false;
+        }
+        heldHead = null;
+        held.forEach(HttpContent::release);
+        held.clear();
+        heldBytes = 0;
+        return true;
+    }
+
+    private void writeHeld() {
+        if (heldHead != null) {
+            client.write(heldHead);
+            heldHead = null;
+            held.forEach(client::write);
+            held.clear();
         }
     }
 
     /**
      * Passes one part of the body on; the last one ends the client's answer (and its connection when it must).
      *
-     * @param call the upstream call, paused while the client's buffer is full
+     * @param pauseUpstream pauses the upstream call while the client's buffer is full
      */
-    void relay(HttpContent content, boolean last, UpstreamCall call) {
+    public void relay(HttpContent content, boolean last, Runnable pauseUpstream) {
+        if (!last && heldHead != null) {
+            held.add(content);
+            heldBytes += content.content().readableBytes();
+            if (heldBytes <= MAX_HELD_BYTES) {
+                return;
+            }
+            writeHeld();
+            return;
+        }
+        writeHeld();
         if (last) {
             client.writeAndFlush(new DefaultLastHttpContent(content.content()))
                     .addListener(closeAfterResponse ? ChannelFutureListener.CLOSE
@@ -87,13 +134,13 @@ final class ClientRelay {
             client.write(content);
         }
         if (!client.channel().isWritable()) {
-            call.pauseReading();
+            pauseUpstream.run();
             client.flush();
         }
     }
 
     /** Whether the answer is an event stream, to which a terminal event of the gateway's own may be added. */
-    boolean isEventStream() {
+    public boolean isEventStream() {
         return streaming;
     }
 
@@ -102,7 +149,7 @@ final class ClientRelay {
      * that the client gets an answer for its id and a properly ended body rather than a cut. An event the upstream
      * left unfinished is closed first; the client sees it as one malformed event before the error.
      */
-    void endWithEvent(byte[] event) {
+    public void endWithEvent(byte[] event) {
         ByteBuf tail = client.alloc().buffer(event.length + 2);
         if (!atEventBoundary) {
             tail.writeByte('\n').writeByte('\n');
@@ -113,7 +160,8 @@ final class ClientRelay {
     }
 
     /** Ends an answer that cannot take an event of ours (a JSON body under way): the connection is closed. */
-    void cut() {
+    public void cut() {
+        takeBack();
         client.writeAndFlush(Unpooled.EMPTY_BUFFER).addListener(ChannelFutureListener.CLOSE);
     }
 
