@@ -14,7 +14,7 @@ import io.eragate.core.route.Route;
 import io.eragate.core.route.RoutingRejections;
 import io.eragate.core.route.UpstreamAnswer;
 import io.eragate.core.sse.SseEncoder;
-import io.eragate.netty.bridge.ClientStream;
+import io.eragate.netty.client.ClientStream;
 import io.eragate.netty.telemetry.UpstreamSpan;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;

@@ -11,7 +11,7 @@ import io.eragate.core.security.SealedSessionIds;
 import io.eragate.core.sseclient.SseClientPaths;
 import io.eragate.core.sseclient.SseClientSessions;
 import io.eragate.netty.auth.AuthenticatedRequest;
-import io.eragate.netty.server.ClientResponses;
+import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.server.GatewayContext;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.ChannelHandlerContext;
