@@ -9,7 +9,6 @@ import io.eragate.core.route.Route;
 import io.eragate.core.route.RoutingRejections;
 import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.client.ClientStream;
-import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.channel.ChannelHandlerContext;
