@@ -152,7 +152,7 @@ final class Dispatcher {
         }
         whenDone(ctx, shape.get(), resolved -> {
             boolean checksItself = resolved.shape() == UpstreamShape.MODERN_HTTP
-                    || resolved.shape() == UpstreamShape.UNKNOWN;
+                    || resolved.shape() == UpstreamShape.DUAL_HTTP || resolved.shape() == UpstreamShape.UNKNOWN;
             ValidatedRequest request = forwarded.request();
             if (checksItself || !Methods.TOOLS_CALL.equals(request.method()) || request.name() == null) {
                 start(ctx, forwarded, upstream, resolved, host);
@@ -270,7 +270,7 @@ final class Dispatcher {
     /** The era the outcome reports for {@code upstream}: a process's own, else its HTTP shape's. */
     private Era eraOf(UpstreamShapes.Resolved resolved, String upstream) {
         return switch (resolved.shape()) {
-            case MODERN_HTTP -> Era.MODERN;
+            case MODERN_HTTP, DUAL_HTTP -> Era.MODERN;
             case LEGACY_HTTP, LEGACY_SSE -> Era.LEGACY;
             case STDIO -> context.stdio().get(upstream).map(StdioUpstream::era).orElse(null);
             case UNKNOWN -> null;
