@@ -1,15 +1,15 @@
 // A real 2025-era MCP client on the TypeScript SDK v1 (@modelcontextprotocol/sdk) that walks a whole session on a
 // Streamable HTTP endpoint, for Eragate's legacy client front tests: initialize (at VERSION, default the SDK's own),
-// every list the server declares, a tools/call, ping, logging/setLevel, DELETE, and then one more request with the
-// ended session's id (sent by hand: the SDK forgets the id once it has ended the session).
+// every list the server declares, a tools/call, ping, logging/setLevel (when it declares logging), DELETE, and then one more request with the
+// ended session's id (sent by hand: the SDK forgets the id once it has ended the session; null without a session).
 // Runs on Node >= 20 (use interop/node_modules/.bin/node).
 //
 //   node legacy-walk-client.mjs URL TOOL JSONARGS
 //
 // Prints ONE JSON line on stdout:
 //   {"ok":true,"protocolVersion":"...","serverInfo":{...},"capabilities":{...},"sessionId":"...",
-//    "tools":[...],"prompts":[...]|null,"resources":[...]|null,"result":{...},"ping":{},"setLevel":{},
-//    "terminated":true|false,"afterDelete":404}                                                      exit 0
+//    "tools":[...],"prompts":[...]|null,"resources":[...]|null,"result":{...},"ping":{},"setLevel":{}|null,
+//    "terminated":true|false,"afterDelete":404|null}                                                 exit 0
 //   {"ok":false,"error":"..."}                                                                       exit 1
 // Env: TIMEOUT_MS per request (default 30000); VERSION the protocolVersion the client asks for in initialize.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -42,11 +42,11 @@ async function main() {
   const resources = capabilities.resources ? (await client.listResources(undefined, { timeout })).resources : null;
   const result = await client.callTool({ name: tool, arguments: JSON.parse(jsonArgs) }, undefined, { timeout });
   const ping = await client.request({ method: 'ping' }, EmptyResultSchema, { timeout });
-  const setLevel = await client.setLoggingLevel('warning', { timeout });
+  const setLevel = capabilities.logging ? await client.setLoggingLevel('warning', { timeout }) : null;
   const protocolVersion = transport.protocolVersion ?? null;
   await transport.terminateSession();
   const terminated = transport.sessionId === undefined;
-  const after = await fetch(url, {
+  const after = sessionId === null ? null : await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
       'mcp-session-id': sessionId, 'mcp-protocol-version': protocolVersion },
@@ -66,7 +66,7 @@ async function main() {
     ping,
     setLevel,
     terminated,
-    afterDelete: after.status
+    afterDelete: after === null ? null : after.status
   };
 }
 
