@@ -32,8 +32,17 @@ public sealed interface FrontStep {
     record Forward(JsonRpcRequest request) implements FrontStep {
     }
 
-    /** A notification, or the client's answer to a server request: accepted with 202 and no body. */
-    record Accept() implements FrontStep {
+    /**
+     * A notification, or the client's answer to a server request: accepted with 202 and no body.
+     *
+     * @param inSession whether it came with a session (else it is accepted as the modern ladder accepts a
+     *     notification, which carries no envelope in either era and so cannot be told apart)
+     */
+    record Accept(boolean inSession) implements FrontStep {
+        @Override
+        public boolean needsSession() {
+            return inSession;
+        }
     }
 
     /** {@code DELETE} with a session: the session ends. */

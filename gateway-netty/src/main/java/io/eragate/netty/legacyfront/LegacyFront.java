@@ -71,6 +71,11 @@ public final class LegacyFront {
             initialize(ctx, request, initialize.request(), host);
             return;
         }
+        if (!step.needsSession()) {
+            FrontResponses.accepted(ctx, request.keepAlive());
+            host.done();
+            return;
+        }
         String sessionId = request.sessionHeader();
         Optional<LegacyClientSession> session = state.ids().open(sessionId, request.route(), request.principal());
         if (session.isEmpty() || state.states().ended(sessionId)) {
