@@ -48,6 +48,7 @@ final class ConfigReader {
     static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
     static final SseClientsConfig DEFAULT_SSE_CLIENTS = ConfigMapping.defaults(ConfigReader::sseClients);
     static final ShutdownConfig DEFAULT_SHUTDOWN = ConfigMapping.defaults(ConfigReader::shutdown);
+    static final LegacyClientsConfig DEFAULT_LEGACY_CLIENTS = ConfigMapping.defaults(ConfigReader::legacyClients);
     static final HealthConfig DEFAULT_HEALTH = ConfigMapping.defaults(ConfigReader::health);
     static final ReloadConfig DEFAULT_RELOAD = ConfigMapping.defaults(ConfigReader::reload);
 
@@ -87,8 +88,10 @@ final class ConfigReader {
         IdentityConfigReader.routeScopes(root, routes, auth != null);
         RateLimitsConfig rateLimits = root.mapping("rateLimits", IdentityConfigReader::rateLimits);
         SseClientsConfig sseClients = root.mapping("sseClients", ConfigReader::sseClients);
+        LegacyClientsConfig legacyClients = root.mapping("legacyClients", ConfigReader::legacyClients);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, sseClients);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits,
+                sseClients, legacyClients);
     }
 
     static ShutdownConfig shutdown(ConfigMapping section) {
@@ -244,6 +247,12 @@ final class ConfigReader {
                 section.integer("maxSessions", 1000, 1, 1_000_000),
                 section.integer("maxQueuedMessages", 64, 1, 100_000),
                 section.duration("idleTimeout", Duration.ofMinutes(10), MIN_TIMEOUT, Duration.ofHours(24)));
+    }
+
+    static LegacyClientsConfig legacyClients(ConfigMapping section) {
+        return new LegacyClientsConfig(
+                section.integer("maxSessions", 10_000, 1, 1_000_000),
+                section.size("maxAnswerBytes", 16 * MIB, KIB, 256 * MIB));
     }
 
     static SubscriptionsConfig subscriptions(ConfigMapping section) {

@@ -81,7 +81,8 @@ class ConfigReadingTest {
                         new RateLimitRuleConfig("principal", new MatchConfig("tools/call", null), 100,
                                 Duration.ofMinutes(1)),
                         new RateLimitRuleConfig("global", MatchConfig.any(), 1000, Duration.ofSeconds(1)))),
-                new SseClientsConfig(7, 9, Duration.ofMinutes(2))));
+                new SseClientsConfig(7, 9, Duration.ofMinutes(2)),
+                new LegacyClientsConfig(11, 2L * 1024 * 1024)));
     }
 
     @Test
