@@ -5,7 +5,7 @@ import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
-import io.eragate.netty.server.ClientResponses;
+import io.eragate.netty.client.ClientResponses;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.HttpResponseStatus;
 
