@@ -10,21 +10,21 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Tells the traffic of a 2025-11-25 (or earlier) Streamable HTTP client from a 2026-07-28 request, body first, with
- * the header as the tie-breaker (digest §5.3, the recommended convention), so that a proxy stripping headers cannot
+ * Tells the traffic of a 2025-11-25 (or earlier) Streamable HTTP client from a 2026-07-28 request: era by the body,
+ * everywhere, with the header as a cross-check (the recommended convention), so that a proxy stripping headers cannot
  * change a request's era:
  *
  * <ul>
  *   <li>GET and DELETE exist only in the legacy transport (the standalone stream and session termination);</li>
- *   <li>a POST whose {@code MCP-Protocol-Version} names a legacy revision is legacy, one that names anything else is
- *       not (the modern ladder judges it, including a malformed value);</li>
- *   <li>a POST without that header is legacy unless its body (one message, or every message of a batch) claims a
- *       revision in {@code params._meta["io.modelcontextprotocol/protocolVersion"]}: an {@code initialize}, a
- *       session's later requests from a 2025-03-26 client, its notifications and its answers to server requests
- *       carry no claim. A body that is not JSON is left to the modern ladder, which says why.</li>
+ *   <li>a POST whose body (one message, or any message of a batch) claims a revision in
+ *       {@code params._meta["io.modelcontextprotocol/protocolVersion"]} is modern whatever its headers say: the
+ *       modern ladder then answers a disagreeing {@code MCP-Protocol-Version} with -32020;</li>
+ *   <li>a POST whose {@code MCP-Protocol-Version} names anything but a legacy revision is modern (a missing envelope
+ *       is then a malformed modern request, and a malformed value is judged by the ladder);</li>
+ *   <li>only a POST with neither is legacy: an {@code initialize}, a session's later requests, its notifications
+ *       and its answers to server requests carry no claim. A body that is not JSON is legacy under a legacy header
+ *       and left to the modern ladder, which says why, without one.</li>
  * </ul>
- *
- * Only legacy traffic for a legacy upstream is passed through; everything else meets the 2026-07-28 ladder.
  */
 public final class LegacyTraffic {
     private static final String GET = "GET";
@@ -45,21 +45,24 @@ public final class LegacyTraffic {
             return false;
         }
         List<String> versions = request.headers().all(McpHeaders.PROTOCOL_VERSION);
-        if (!versions.isEmpty()) {
-            return versions.stream().map(HeaderField::trimOws).allMatch(ProtocolVersions::isSupportedLegacy);
+        boolean legacyHeader = !versions.isEmpty()
+                && versions.stream().map(HeaderField::trimOws).allMatch(ProtocolVersions::isSupportedLegacy);
+        if (!versions.isEmpty() && !legacyHeader) {
+            return false;
         }
-        return !claimsARevision(request.body());
+        return !claimsARevision(request.body(), !legacyHeader);
     }
 
-    private static boolean claimsARevision(byte[] body) {
+    /** Whether {@code body} claims a revision; a body that is no JSON object or array does when {@code strict}. */
+    private static boolean claimsARevision(byte[] body, boolean strict) {
         JsonNode tree;
         try {
             tree = JsonRpcCodec.readTree(body);
         } catch (IOException e) {
-            return true;
+            return strict;
         }
         if (tree == null || !(tree.isObject() || tree.isArray())) {
-            return true;
+            return strict;
         }
         if (tree.isObject()) {
             return claims(tree);

@@ -12,8 +12,11 @@ public enum Back {
     BRIDGE_LISTEN,
     /** A shared session of a process (stdio) or of a 2024-11-05 HTTP+SSE upstream. */
     SESSION,
-    /** The modern ladder: a legacy client on an upstream that cannot take its traffic as it is. */
-    MODERN_LADDER,
+    /**
+     * The legacy client front: a legacy client's session served by the gateway, each of its requests turned into one
+     * modern request that the modern row's back serves (modern pass-through, bridge, session), its answer turned back.
+     */
+    LEGACY_FRONT,
     /** The upstream's era is not known: the client gets the probe's error. */
     ERA_UNKNOWN
 }

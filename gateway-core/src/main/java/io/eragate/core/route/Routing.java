@@ -77,18 +77,20 @@ public final class Routing {
 
     /**
      * How a request is served once its upstream is known: the exchange for this client era, upstream shape and
-     * method. A legacy client passes through only to a legacy Streamable HTTP upstream; anywhere else it meets the
-     * modern ladder, which answers as a modern-only server does (the legacy client front will change exactly these
-     * cells).
+     * method. A legacy client passes through, unchanged, to an upstream that serves its era itself (a legacy
+     * Streamable HTTP upstream, or a modern one that also answers a 2025-11-25 {@code initialize}); anywhere else it
+     * meets the legacy client front, whose requests become modern ones and take the modern row's back. An upstream of
+     * unknown era meets the front too: the modern request it makes gets the probe's error.
      */
     public static Back back(ClientEra client, UpstreamShape upstream, String method) {
         Objects.requireNonNull(client, "client");
         Objects.requireNonNull(upstream, "upstream");
         if (client == ClientEra.LEGACY) {
-            return upstream == UpstreamShape.LEGACY_HTTP ? Back.LEGACY_PASS_THROUGH : Back.MODERN_LADDER;
+            return upstream == UpstreamShape.LEGACY_HTTP || upstream == UpstreamShape.DUAL_HTTP
+                    ? Back.LEGACY_PASS_THROUGH : Back.LEGACY_FRONT;
         }
         return switch (upstream) {
-            case MODERN_HTTP -> Back.MODERN_PASS_THROUGH;
+            case MODERN_HTTP, DUAL_HTTP -> Back.MODERN_PASS_THROUGH;
             case LEGACY_HTTP -> Methods.SUBSCRIPTIONS_LISTEN.equals(method) ? Back.BRIDGE_LISTEN : Back.BRIDGE;
             case LEGACY_SSE, STDIO -> Back.SESSION;
             case UNKNOWN -> Back.ERA_UNKNOWN;

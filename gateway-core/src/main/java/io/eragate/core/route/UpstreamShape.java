@@ -4,6 +4,11 @@ package io.eragate.core.route;
 public enum UpstreamShape {
     /** 2026-07-28 over HTTP. */
     MODERN_HTTP,
+    /**
+     * 2026-07-28 over HTTP, and a 2025-11-25 {@code initialize} answered too (probed once): the upstream serves both
+     * eras itself, so a legacy client's traffic passes through to it.
+     */
+    DUAL_HTTP,
     /** 2025-11-25 (or older) Streamable HTTP. */
     LEGACY_HTTP,
     /** Only the 2024-11-05 HTTP+SSE transport. */

@@ -26,6 +26,7 @@ class LegacyTrafficTest {
         answer to a server request          | POST   | 2025-11-25 | {"jsonrpc":"2.0","id":"s-1","result":{"action":"decline"}}
         notification                        | POST   | 2025-11-25 | {"jsonrpc":"2.0","method":"notifications/initialized"}
         batch without claims                | POST   |            | [{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"notifications/initialized"}]
+        legacy header, body not JSON        | POST   | 2025-11-25 | {not json
         standalone stream                   | GET    |            | ``
         session termination                 | DELETE |            | ``
         """)
@@ -46,6 +47,8 @@ class LegacyTrafficTest {
         legacy and modern header fields     | 2025-11-25,2026-07-28 | {"jsonrpc":"2.0","id":2,"method":"tools/list"}
         no header, modern claim             |            | {"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
         no header, batch with one claim     |            | [{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}]
+        legacy header, modern claim         | 2025-11-25 | {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"t","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}
+        2025-06-18 header, batch with claim | 2025-06-18 | [{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}]
         no header, not JSON                 |            | {not json
         no header, empty body               |            | ``
         no header, a JSON string            |            | "initialize"

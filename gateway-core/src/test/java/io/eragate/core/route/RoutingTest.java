@@ -98,10 +98,17 @@ class RoutingTest {
         "MODERN, STDIO, tools/call, SESSION",
         "MODERN, UNKNOWN, tools/call, ERA_UNKNOWN",
         "LEGACY, LEGACY_HTTP, tools/call, LEGACY_PASS_THROUGH",
-        "LEGACY, MODERN_HTTP, tools/call, MODERN_LADDER",
-        "LEGACY, LEGACY_SSE, tools/call, MODERN_LADDER",
-        "LEGACY, STDIO, tools/call, MODERN_LADDER",
-        "LEGACY, UNKNOWN, tools/call, MODERN_LADDER",
+        "MODERN, DUAL_HTTP, tools/call, MODERN_PASS_THROUGH",
+        "MODERN, DUAL_HTTP, subscriptions/listen, MODERN_PASS_THROUGH",
+        "LEGACY, LEGACY_HTTP, initialize, LEGACY_PASS_THROUGH",
+        "LEGACY, DUAL_HTTP, tools/call, LEGACY_PASS_THROUGH",
+        "LEGACY, DUAL_HTTP, initialize, LEGACY_PASS_THROUGH",
+        "LEGACY, MODERN_HTTP, tools/call, LEGACY_FRONT",
+        "LEGACY, MODERN_HTTP, initialize, LEGACY_FRONT",
+        "LEGACY, LEGACY_SSE, tools/call, LEGACY_FRONT",
+        "LEGACY, STDIO, tools/call, LEGACY_FRONT",
+        "LEGACY, STDIO, initialize, LEGACY_FRONT",
+        "LEGACY, UNKNOWN, tools/call, LEGACY_FRONT",
     })
     void choosesTheBack(ClientEra client, UpstreamShape shape, String method, Back expected) {
         assertThat(Routing.back(client, shape, method)).isEqualTo(expected);

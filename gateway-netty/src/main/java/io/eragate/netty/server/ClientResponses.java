@@ -63,6 +63,15 @@ public final class ClientResponses {
         return write(ctx, new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status, Unpooled.EMPTY_BUFFER), keepAlive);
     }
 
+    /** Writes one JSON body (a JSON-RPC message) with {@code status}. */
+    public static ChannelFuture writeJson(ChannelHandlerContext ctx, HttpResponseStatus status, byte[] body,
+            boolean keepAlive) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, status,
+                Unpooled.wrappedBuffer(body));
+        response.headers().set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON);
+        return write(ctx, response, keepAlive);
+    }
+
     private static FullHttpResponse build(Rejection rejection) {
         byte[] body = rejection.body();
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,

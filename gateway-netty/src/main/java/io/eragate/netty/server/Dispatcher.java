@@ -152,7 +152,7 @@ final class Dispatcher {
         }
         whenDone(ctx, shape.get(), resolved -> {
             boolean checksItself = resolved.shape() == UpstreamShape.MODERN_HTTP
-                    || resolved.shape() == UpstreamShape.UNKNOWN;
+                    || resolved.shape() == UpstreamShape.DUAL_HTTP || resolved.shape() == UpstreamShape.UNKNOWN;
             ValidatedRequest request = forwarded.request();
             if (checksItself || !Methods.TOOLS_CALL.equals(request.method()) || request.name() == null) {
                 start(ctx, forwarded, upstream, resolved, host);
@@ -195,21 +195,22 @@ final class Dispatcher {
 
     /**
      * A legacy-era request on {@code route}: rules look at its JSON-RPC body's method and name; then it passes
-     * through, unchanged, where {@link Routing#back} says so, and meets the modern ladder everywhere else.
+     * through, unchanged, where {@link Routing#back} says so, and meets the legacy client front everywhere else (a
+     * federated route, a renamed or unknown upstream included: the front's modern requests are dispatched like any).
      */
     void dispatchLegacy(ChannelHandlerContext ctx, Route route, byte[] body, Consumer<UpstreamTarget> passThrough,
-            Runnable ladder) {
+            Runnable front) {
         // Only rules and federation look at the method and name: a plain route needs no second parse of the body.
         RoutingKey key = route.rules().isEmpty() && !route.isFederated() ? RoutingKey.of("", null)
                 : legacyKeyOf(body);
         Destination destination = Routing.decide(route, key, context.federation().catalogue(route.path()));
         if (!(destination instanceof Destination.One one) || one.upstreamName() != null) {
-            ladder.run();
+            front.run();
             return;
         }
         Optional<CompletableFuture<UpstreamShapes.Resolved>> shape = UpstreamShapes.of(context, one.upstream());
         if (shape.isEmpty()) {
-            ladder.run();
+            front.run();
             return;
         }
         whenDone(ctx, shape.get(), resolved -> {
@@ -217,7 +218,7 @@ final class Dispatcher {
             if (back == Back.LEGACY_PASS_THROUGH) {
                 passThrough.accept(resolved.target());
             } else {
-                ladder.run();
+                front.run();
             }
         });
     }
@@ -270,7 +271,7 @@ final class Dispatcher {
     /** The era the outcome reports for {@code upstream}: a process's own, else its HTTP shape's. */
     private Era eraOf(UpstreamShapes.Resolved resolved, String upstream) {
         return switch (resolved.shape()) {
-            case MODERN_HTTP -> Era.MODERN;
+            case MODERN_HTTP, DUAL_HTTP -> Era.MODERN;
             case LEGACY_HTTP, LEGACY_SSE -> Era.LEGACY;
             case STDIO -> context.stdio().get(upstream).map(StdioUpstream::era).orElse(null);
             case UNKNOWN -> null;

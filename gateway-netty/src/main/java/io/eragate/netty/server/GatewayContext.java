@@ -7,6 +7,7 @@ import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.route.RouteTable;
 import io.eragate.netty.auth.Identity;
+import io.eragate.netty.legacyfront.LegacyFrontState;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.federation.Federation;
@@ -35,11 +36,12 @@ import java.util.Objects;
  * @param federation the fan-out, merged-list cache and catalogues of federated routes
  * @param telemetry metrics and tracing (the spans of each request, the hooks of upstream exchanges)
  * @param identity authentication, policies, rate limits and the key ring
+ * @param legacyFront the legacy client front's session ids and per-replica session state
  */
 public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
         UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
         LegacySseUpstreams legacySse, ExchangeObserver observer, Federation federation,
-        GatewayTelemetry telemetry, Identity identity) {
+        GatewayTelemetry telemetry, Identity identity, LegacyFrontState legacyFront) {
 
     public GatewayContext {
         Objects.requireNonNull(frontDoor, "frontDoor");
@@ -55,6 +57,16 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
         Objects.requireNonNull(federation, "federation");
         Objects.requireNonNull(telemetry, "telemetry");
         Objects.requireNonNull(identity, "identity");
+        Objects.requireNonNull(legacyFront, "legacyFront");
+    }
+
+    /** A context whose legacy client front has the default bounds and seals with {@code identity}'s ring. */
+    public GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String, UpstreamTarget> upstreams,
+            UpstreamPools pools, LimitsConfig limits, EraDirectory eras, LegacyBridge bridge, StdioUpstreams stdio,
+            LegacySseUpstreams legacySse, ExchangeObserver observer, Federation federation,
+            GatewayTelemetry telemetry, Identity identity) {
+        this(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse, observer, federation,
+                telemetry, identity, LegacyFrontState.withDefaults(identity.sealer()));
     }
 
     /**
@@ -85,7 +97,7 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
     public GatewayContext withRequestPath(FrontDoor newFrontDoor, RouteTable newRoutes,
             Map<String, UpstreamTarget> newUpstreams, LimitsConfig newLimits) {
         return new GatewayContext(newFrontDoor, newRoutes, newUpstreams, pools, newLimits, eras, bridge, stdio,
-                legacySse, observer, federation, telemetry, identity);
+                legacySse, observer, federation, telemetry, identity, legacyFront);
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */

@@ -17,6 +17,8 @@ import io.eragate.netty.exchange.UpstreamDeadlines;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.LegacyPassThroughExchange;
+import io.eragate.netty.legacyfront.InputRequiredSeam;
+import io.eragate.netty.legacyfront.LegacyFront;
 import io.eragate.core.security.SealedSessionIds;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.upstream.PassThroughSessions;
@@ -205,7 +207,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     /**
      * A legacy-era client's request on a route: after the route and origin checks, the dispatcher sends it through to
-     * a legacy upstream, or to the modern ladder.
+     * an upstream that serves legacy clients itself, or to the legacy client front.
      */
     private void handleLegacy(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound,
             Route route, boolean keepAlive) {
@@ -224,11 +226,36 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             }
         }, () -> {
             try {
-                ladder(ctx, request, inbound, keepAlive);
+                front(ctx, request, inbound, route, keepAlive);
             } finally {
                 request.release();
             }
         });
+    }
+
+    /** The legacy client front: answers the request, or turns it into a modern one dispatched as usual. */
+    private void front(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound, Route route,
+            boolean keepAlive) {
+        if (!ctx.channel().isActive()) {
+            done(ctx);
+            return;
+        }
+        LegacyFront.Request asked = new LegacyFront.Request(inbound.httpMethod(),
+                LegacyFront.sessionHeader(request.headers()), inbound.body(), route.path(),
+                AuthenticatedRequest.principalOf(request).id(), keepAlive);
+        new LegacyFront(context.legacyFront(), context.frontDoor().policy().knownMethods(),
+                InputRequiredSeam.NOT_RELAYED).serve(ctx, asked, new LegacyFront.Host() {
+                    @Override
+                    public void forward(ValidatedRequest modern) {
+                        outcome.validated(modern.method(), modern.name());
+                        admitThenDispatch(ctx, request, modern, inbound.path(), keepAlive);
+                    }
+
+                    @Override
+                    public void done() {
+                        McpRequestHandler.this.done(ctx);
+                    }
+                });
     }
 
     private void passThrough(ChannelHandlerContext ctx, FullHttpRequest request, InboundRequest inbound,
