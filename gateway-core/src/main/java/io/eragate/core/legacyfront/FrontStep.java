@@ -2,6 +2,7 @@ package io.eragate.core.legacyfront;
 
 import io.eragate.core.bridge.LogLevel;
 import io.eragate.core.frontdoor.Rejection;
+import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 
 /** What the legacy client front does with one HTTP request of a legacy client ({@link LegacyFrontPlan#plan}). */
@@ -32,8 +33,12 @@ public sealed interface FrontStep {
     record Forward(JsonRpcRequest request) implements FrontStep {
     }
 
-    /** A notification, or the client's answer to a server request: accepted with 202 and no body. */
-    record Accept() implements FrontStep {
+    /**
+     * A notification, or the client's answer to a server request: accepted with 202 and no body.
+     *
+     * @param message the message, for the relays (an answer awaited, a cancellation)
+     */
+    record Accept(JsonRpcMessage message) implements FrontStep {
     }
 
     /** {@code DELETE} with a session: the session ends. */

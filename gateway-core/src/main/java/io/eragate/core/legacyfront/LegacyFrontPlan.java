@@ -62,7 +62,7 @@ public final class LegacyFrontPlan {
                     ? request : null));
         }
         if (!(message instanceof JsonRpcRequest request)) {
-            return new FrontStep.Accept();
+            return new FrontStep.Accept(message);
         }
         if (Methods.PING.equals(request.method())) {
             return new FrontStep.Ping(request);

@@ -19,6 +19,9 @@ import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.security.SealedSessionIds;
+import io.eragate.netty.legacyrelay.FrontRelay;
+import io.eragate.netty.legacyrelay.InteractiveRelay;
+import io.eragate.netty.legacyrelay.RunningRequest;
 import io.netty.channel.ChannelHandlerContext;
 import java.util.Optional;
 import java.util.Set;
@@ -40,6 +43,11 @@ public final class LegacyFront {
 
         /** The front answered the request itself (or refused it). */
         void done();
+
+        /** Where a relayed request's later rounds go (the upstream that served its first), or null for nowhere. */
+        default InteractiveRelay.Upstream retries() {
+            return null;
+        }
     }
 
     /** What one request brings to the front. */
@@ -50,14 +58,25 @@ public final class LegacyFront {
     private final LegacyFrontState state;
     private final Set<String> knownMethods;
     private final InputRequiredSeam inputRequired;
+    private final FrontRelay relay;
 
     /**
      * @param knownMethods the modern request methods the gateway serves (others get -32601 in-band)
      */
     public LegacyFront(LegacyFrontState state, Set<String> knownMethods, InputRequiredSeam inputRequired) {
+        this(state, knownMethods, inputRequired, null);
+    }
+
+    /**
+     * @param relay the relays of input requests, progress and cancellation; null relays nothing ({@code
+     *     inputRequired} then answers an {@code input_required})
+     */
+    public LegacyFront(LegacyFrontState state, Set<String> knownMethods, InputRequiredSeam inputRequired,
+            FrontRelay relay) {
         this.state = state;
         this.knownMethods = knownMethods;
         this.inputRequired = inputRequired;
+        this.relay = relay;
     }
 
     /** Serves {@code request}, answering it on {@code ctx} or handing a modern request to {@code host}. */
@@ -86,10 +105,16 @@ public final class LegacyFront {
             FrontResponses.result(ctx, set.request().id(), JsonNodeFactory.instance.objectNode(),
                     request.keepAlive());
             host.done();
-        } else if (step instanceof FrontStep.Accept) {
+        } else if (step instanceof FrontStep.Accept accept) {
+            if (relay != null) {
+                relay.fromClient(sessionId, accept.message());
+            }
             FrontResponses.accepted(ctx, request.keepAlive());
             host.done();
         } else if (step instanceof FrontStep.End) {
+            if (relay != null) {
+                relay.sessionEnded(sessionId);
+            }
             state.states().of(sessionId).end();
             FrontResponses.empty(ctx, request.keepAlive());
             host.done();
@@ -144,9 +169,21 @@ public final class LegacyFront {
         LegacySessionState sessionState = state.states().find(request.sessionHeader()).orElse(null);
         JsonRpcRequest modern = CanonicalRequest.of(legacy, session,
                 sessionState == null ? null : sessionState.logLevel());
-        LegacyAnswerTranslator.arm(ctx, AnswerTranslation.of(method, legacy.id(), inputRequired),
-                state.maxAnswerBytes());
+        LegacyAnswerTranslator.arm(ctx, AnswerTranslation.of(method, legacy.id(),
+                seamFor(ctx, request, session, modern, host)), state.maxAnswerBytes());
         host.forward(validated(modern, name));
+    }
+
+    /** The relay's seam for a request that may ask for input, when there is a relay; else the fixed one. */
+    private InputRequiredSeam seamFor(ChannelHandlerContext ctx, Request request, LegacyClientSession session,
+            JsonRpcRequest modern, Host host) {
+        InteractiveRelay.Upstream retries = host.retries();
+        if (relay == null || retries == null) {
+            return inputRequired;
+        }
+        RunningRequest running = relay.began(ctx, request.sessionHeader(), modern.id());
+        return new RelayingSeam(ctx, request.keepAlive(), modern, session, request.sessionHeader(), relay, running,
+                retries);
     }
 
     private static ValidatedRequest validated(JsonRpcRequest modern, String name) {
