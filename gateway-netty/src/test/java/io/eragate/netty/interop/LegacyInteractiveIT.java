@@ -74,6 +74,14 @@ class LegacyInteractiveIT {
     }
 
     @Test
+    void aSamplingRequestAskedByMultiRoundTripIsAnsweredByTheLegacyClient() throws IOException {
+        JsonNode line = legacyClient(Map.of("SAMPLE", "1"), "test_input_required_result_sampling");
+
+        assertThat(line.path("samplings").asInt()).as(line.toString()).isEqualTo(1);
+        assertThat(line.at("/result/content/0/text").asText()).isEqualTo("LLM response: Paris");
+    }
+
+    @Test
     void aCancelledCallStopsUpstreamWhileTheClientStillHoldsItsStream(@TempDir Path temp) throws Exception {
         Path release = temp.resolve("release");
         CompletableFuture<NodePeers.Result> run = CompletableFuture.supplyAsync(() -> PEERS.run(CLIENT_TIMEOUT,
