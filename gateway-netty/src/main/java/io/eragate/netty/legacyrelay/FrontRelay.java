@@ -1,15 +1,25 @@
 package io.eragate.netty.legacyrelay;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.legacyrelay.RelayedRequest;
+import io.eragate.core.legacyrelay.SessionSubscriptions;
 import io.eragate.core.mcp.Methods;
 import io.netty.channel.ChannelHandlerContext;
+import io.netty.handler.codec.http.DefaultHttpResponse;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpResponse;
+import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
+import io.netty.handler.codec.http.HttpVersion;
 import java.util.Objects;
+import java.util.function.Function;
 
 /**
  * What the legacy client front asks of the relays: register a forwarded request (so that the client can cancel
@@ -35,12 +45,18 @@ public final class FrontRelay {
      */
     public RunningRequest began(ChannelHandlerContext client, String sessionId, JsonRpcId clientId) {
         RunningRequest running = new RunningRequest(() -> client.channel().close());
-        return relays.inFlight().begin(sessionId, clientId, running) ? running : null;
+        if (!relays.inFlight().begin(sessionId, clientId, running)) {
+            return null;
+        }
+        // A client that leaves mid-request ends it too; the listener goes when the answer is written.
+        running.forgetOn(client.channel().closeFuture(), () -> relays.inFlight().end(sessionId, clientId, running));
+        return running;
     }
 
     /** The request's answer went to the client: it can no longer be cancelled. */
     public void answered(String sessionId, JsonRpcId clientId, RunningRequest running) {
         if (running != null) {
+            running.answered();
             relays.inFlight().end(sessionId, clientId, running);
         }
     }
@@ -87,8 +103,47 @@ public final class FrontRelay {
         return false;
     }
 
+    /**
+     * Serves a legacy client's GET stream: the SSE head is written here, and the session's one upstream listen
+     * (re)opens behind it.
+     *
+     * @param listenRequest builds the session's canonical {@code subscriptions/listen} for a {@code notifications}
+     *     filter
+     * @param upstream where the listen goes
+     */
+    public void openStream(ChannelHandlerContext client, boolean keepAlive, String sessionId,
+            Function<ObjectNode, JsonRpcRequest> listenRequest, InteractiveRelay.Upstream upstream) {
+        HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
+        head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream")
+                .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE)
+                .set("X-Accel-Buffering", "no");
+        HttpUtil.setTransferEncodingChunked(head, true);
+        client.writeAndFlush(head);
+        relays.listen(sessionId, listenRequest, upstream).open(client, keepAlive);
+    }
+
+    /**
+     * Subscribes the session to {@code uri}; {@code answered} runs once the listen serving it is acknowledged.
+     *
+     * @throws SessionSubscriptions.LimitReached beyond {@code subscriptions.maxResourceSubscriptions}
+     */
+    public void subscribe(String sessionId, String uri, Function<ObjectNode, JsonRpcRequest> listenRequest,
+            InteractiveRelay.Upstream upstream, Runnable answered) throws SessionSubscriptions.LimitReached {
+        relays.listen(sessionId, listenRequest, upstream).subscribe(uri, answered);
+    }
+
+    /** Unsubscribes the session from {@code uri}. */
+    public void unsubscribe(String sessionId, String uri, Function<ObjectNode, JsonRpcRequest> listenRequest,
+            InteractiveRelay.Upstream upstream) {
+        relays.listen(sessionId, listenRequest, upstream).unsubscribe(uri);
+    }
+
     /** The session ended: its relays stop and its running requests are cancelled. */
     public void sessionEnded(String sessionId) {
+        SessionListen listen = relays.endListen(sessionId);
+        if (listen != null) {
+            listen.end();
+        }
         relays.awaited().endSession(sessionId).forEach(InteractiveRelay::cancel);
         relays.inFlight().endSession(sessionId).forEach(RunningRequest::cancel);
     }

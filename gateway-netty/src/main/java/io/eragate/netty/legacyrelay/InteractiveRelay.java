@@ -8,6 +8,8 @@ import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.legacyrelay.AwaitedAnswers;
 import io.eragate.core.legacyrelay.RelayedRequest;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.util.concurrent.EventExecutor;
 import io.netty.util.concurrent.ScheduledFuture;
@@ -49,6 +51,8 @@ public final class InteractiveRelay {
     private final Upstream upstream;
     private final Translation translation;
     private final RunningRequest running;
+    private final ChannelFuture closeFuture;
+    private final ChannelFutureListener onClientGone = closed -> cancel();
     private MessageStreamCall call;
     private String roundId;
     private ScheduledFuture<?> roundTimeout;
@@ -67,7 +71,8 @@ public final class InteractiveRelay {
         this.translation = translation;
         this.running = running;
         running.cancelWith(this::cancel);
-        client.channel().closeFuture().addListener(closed -> cancel());
+        this.closeFuture = client.channel().closeFuture();
+        closeFuture.addListener(onClientGone);
     }
 
     /** Takes over the request at its first {@code input_required} answer (the client's stream is open). */
@@ -157,6 +162,8 @@ public final class InteractiveRelay {
             keepAlive = null;
         }
         relays.inFlight().end(sessionId, decisions.id(), running);
+        running.answered();
+        closeFuture.removeListener(onClientGone);
     }
 
     /** The messages of a retry. */

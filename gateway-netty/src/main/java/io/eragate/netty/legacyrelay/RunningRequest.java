@@ -1,5 +1,7 @@
 package io.eragate.netty.legacyrelay;
 
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelFutureListener;
 import java.util.Objects;
 
 /**
@@ -12,6 +14,8 @@ import java.util.Objects;
 public final class RunningRequest {
 
     private volatile Runnable canceller;
+    private ChannelFuture closeFuture;
+    private ChannelFutureListener onClose;
 
     /** A request that {@code canceller} cancels (at first: closing the client's POST connection). */
     public RunningRequest(Runnable canceller) {
@@ -21,6 +25,22 @@ public final class RunningRequest {
     /** From now on cancelling runs {@code newCanceller}. */
     void cancelWith(Runnable newCanceller) {
         this.canceller = Objects.requireNonNull(newCanceller, "newCanceller");
+    }
+
+    /** Runs {@code forget} when the client's connection closes before the request is answered. */
+    synchronized void forgetOn(ChannelFuture clientCloseFuture, Runnable forget) {
+        closeFuture = clientCloseFuture;
+        onClose = closed -> forget.run();
+        closeFuture.addListener(onClose);
+    }
+
+    /** The request was answered: a later close of the connection is not its business. */
+    synchronized void answered() {
+        if (closeFuture != null) {
+            closeFuture.removeListener(onClose);
+            closeFuture = null;
+            onClose = null;
+        }
     }
 
     /** Cancels the request. */

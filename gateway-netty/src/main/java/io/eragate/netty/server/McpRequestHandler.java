@@ -262,6 +262,13 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                     }
 
                     @Override
+                    public InteractiveRelay.Upstream listens() {
+                        return new InternalRetries(context.federation().internal(),
+                                context.pools().forLoop(ctx.channel().eventLoop()), route::upstream, principal,
+                                context.limits().upstreamResponseTimeout(), context.legacyFront().maxAnswerBytes());
+                    }
+
+                    @Override
                     public InteractiveRelay.Upstream retries() {
                         return new InternalRetries(context.federation().internal(),
                                 context.pools().forLoop(ctx.channel().eventLoop()), () -> servedUpstream, principal,

@@ -100,6 +100,19 @@ class LegacyInteractiveIT {
         assertThat(line.path("progressCount").asInt()).as("the call ran until its first progress").isPositive();
     }
 
+    @Test
+    void aSubscribedResourcesUpdateReachesTheLegacyClientsGetStream() throws IOException {
+        NodePeers.Result run = PEERS.run(CLIENT_TIMEOUT, Map.of(), "legacy-subscribe-client.mjs",
+                gateway.endpoint("fixture"), "test://watched-resource", "test_trigger_resource_update");
+
+        assertThat(run.exitCode()).as("client output:%n%s%n%s%n%s", run.stdout(), run.stderr(), fixture.output())
+                .isZero();
+        JsonNode line = JSON.readTree(run.lastStdoutLine());
+        assertThat(line.path("getStatus").asInt()).isEqualTo(200);
+        assertThat(line.path("updated").toString()).isEqualTo("[\"test://watched-resource\"]");
+        assertThat(line.path("terminated").asBoolean()).as(line.toString()).isTrue();
+    }
+
     private static JsonNode legacyClient(Map<String, String> environment, String tool) throws IOException {
         NodePeers.Result run = PEERS.run(CLIENT_TIMEOUT, environment, "legacy-client.mjs",
                 gateway.endpoint("fixture"), tool, "{}");
