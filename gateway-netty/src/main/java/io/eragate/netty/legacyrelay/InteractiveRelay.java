@@ -32,8 +32,8 @@ public final class InteractiveRelay {
 
     /** Sends a later round's canonical request to the upstream that served the first. */
     public interface Upstream {
-        /** Starts the call; its messages go to {@code listener}. */
-        MessageStreamCall send(JsonRpcRequest modern, MessageStreamCall.Listener listener);
+        /** Starts the call; its messages go to {@code listener}; null when it failed at once (listener told). */
+        OpenCall send(JsonRpcRequest modern, MessageStreamCall.Listener listener);
     }
 
     /** Turns the upstream's final (modern) message into what the legacy client gets. */
@@ -53,7 +53,7 @@ public final class InteractiveRelay {
     private final RunningRequest running;
     private final ChannelFuture closeFuture;
     private final ChannelFutureListener onClientGone = closed -> cancel();
-    private MessageStreamCall call;
+    private OpenCall call;
     private String roundId;
     private ScheduledFuture<?> roundTimeout;
     private ScheduledFuture<?> keepAlive;

@@ -43,7 +43,7 @@ public final class InternalRetries implements InteractiveRelay.Upstream {
     }
 
     @Override
-    public MessageStreamCall send(JsonRpcRequest modern, MessageStreamCall.Listener listener) {
+    public OpenCall send(JsonRpcRequest modern, MessageStreamCall.Listener listener) {
         String upstream = servedBy.get();
         if (upstream == null || endpoint.target() == null) {
             listener.onFailure(new IOException("no upstream to send the next round to"));

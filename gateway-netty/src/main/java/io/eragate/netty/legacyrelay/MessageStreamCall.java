@@ -30,7 +30,7 @@ import java.util.Objects;
  *
  * <p>Threading: the listener is called on the pool's event loop; {@link #abort()} may be called from any thread.
  */
-public final class MessageStreamCall implements UpstreamCall.Handler {
+public final class MessageStreamCall implements UpstreamCall.Handler, OpenCall {
 
     /** Receives the messages of one answer. */
     public interface Listener {
@@ -81,6 +81,7 @@ public final class MessageStreamCall implements UpstreamCall.Handler {
     }
 
     /** Stops the call and closes its connection; the listener hears nothing more. */
+    @Override
     public void abort() {
         if (!pool.eventLoop().inEventLoop()) {
             pool.eventLoop().execute(this::abort);

@@ -35,7 +35,7 @@ final class SessionListen {
     private final List<Runnable> awaitingAck = new ArrayList<>();
     private RelayedStream stream;
     private ChannelHandlerContext streamContext;
-    private MessageStreamCall listen;
+    private OpenCall listen;
     private ScheduledFuture<?> keepAlive;
     private boolean ended;
 
@@ -96,16 +96,11 @@ final class SessionListen {
         closeStream();
     }
 
-    /** Whether an upstream listen is open (for tests and reports). */
-    synchronized boolean listening() {
-        return listen != null && !listen.isDone();
-    }
-
     private void relisten() {
         if (listen != null) {
             listen.abort();
         }
-        MessageStreamCall[] self = new MessageStreamCall[1];
+        OpenCall[] self = new OpenCall[1];
         self[0] = upstream.send(listenRequest.apply(subscriptions.filter().toJson()), new MessageStreamCall.Listener() {
             @Override
             public void onMessage(JsonNode message) {
@@ -151,7 +146,7 @@ final class SessionListen {
         }
     }
 
-    private synchronized void listenEnded(MessageStreamCall ended) {
+    private synchronized void listenEnded(OpenCall ended) {
         if (ended != null && ended == listen) {
             // The upstream ended the listen (it went away or shut down): answer who waits, then end the stream so
             // that the client reconnects its GET stream, which opens a new listen.
@@ -171,7 +166,7 @@ final class SessionListen {
 
     private void closeStream() {
         if (listen != null) {
-            MessageStreamCall closing = listen;
+            OpenCall closing = listen;
             listen = null;
             closing.abort();
         }
