@@ -1,33 +1,64 @@
 // A real 2025-era MCP client on the TypeScript SDK v1 (@modelcontextprotocol/sdk) that walks a whole session on a
 // Streamable HTTP endpoint, for Eragate's legacy client front tests: initialize (at VERSION, default the SDK's own),
-// every list the server declares, a tools/call, ping, logging/setLevel, DELETE, and then one more request with the
-// ended session's id (sent by hand: the SDK forgets the id once it has ended the session).
+// every list the server declares, a tools/call, ping, logging/setLevel (when it declares logging), DELETE, and then one more request with the
+// ended session's id (sent by hand: the SDK forgets the id once it has ended the session; null without a session).
 // Runs on Node >= 20 (use interop/node_modules/.bin/node).
 //
 //   node legacy-walk-client.mjs URL TOOL JSONARGS
 //
 // Prints ONE JSON line on stdout:
 //   {"ok":true,"protocolVersion":"...","serverInfo":{...},"capabilities":{...},"sessionId":"...",
-//    "tools":[...],"prompts":[...]|null,"resources":[...]|null,"result":{...},"ping":{},"setLevel":{},
-//    "terminated":true|false,"afterDelete":404}                                                      exit 0
+//    "tools":[...],"prompts":[...]|null,"resources":[...]|null,"result":{...},"ping":{},"setLevel":{}|null,
+//    "terminated":true|false,"afterDelete":404|null}                                                 exit 0
 //   {"ok":false,"error":"..."}                                                                       exit 1
-// Env: TIMEOUT_MS per request (default 30000); VERSION the protocolVersion the client asks for in initialize.
+// Env: TIMEOUT_MS per request (default 30000); VERSION the protocolVersion the client asks for in initialize;
+// VIA=mcp-remote puts mcp-remote --transport http-only (the stdio bridge Claude Desktop runs) between the client and
+// URL, driven over stdio with a throw-away HOME (then the session id, DELETE and afterDelete are mcp-remote's
+// business: sessionId and afterDelete are null).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { EmptyResultSchema, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
 import { printResultOf } from './lib/script-output.mjs';
 
 const USAGE = 'usage: legacy-walk-client.mjs URL TOOL JSONARGS';
+const HERE = dirname(fileURLToPath(import.meta.url));
+
+/** The SDK v1 client's own Streamable HTTP transport, or mcp-remote in http-only mode over stdio. */
+function transportFor(url, home) {
+  if (process.env.VIA !== 'mcp-remote') {
+    return new StreamableHTTPClientTransport(new URL(url));
+  }
+  return new StdioClientTransport({
+    command: process.execPath,
+    args: [join(HERE, 'node_modules', 'mcp-remote', 'dist', 'proxy.js'), url, '--transport', 'http-only'],
+    env: { ...process.env, HOME: home },
+    stderr: 'inherit'
+  });
+}
 
 async function main() {
   const [url, tool, jsonArgs] = process.argv.slice(2);
   if (jsonArgs === undefined) {
     throw new Error(USAGE);
   }
+  const home = mkdtempSync(join(tmpdir(), 'eragate-legacy-walk-'));
+  try {
+    return await walk(url, tool, jsonArgs, home);
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
+async function walk(url, tool, jsonArgs, home) {
   const timeout = Number(process.env.TIMEOUT_MS ?? 30000);
   const version = process.env.VERSION ?? LATEST_PROTOCOL_VERSION;
   const client = new Client({ name: 'eragate-legacy-walk', version: '1.0.0' }, { capabilities: {} });
-  const transport = new StreamableHTTPClientTransport(new URL(url));
+  const transport = transportFor(url, home);
   if (process.env.VERSION !== undefined) {
     // The SDK asks for its latest revision; an older client is one that asks for an older one.
     const send = transport.send.bind(transport);
@@ -42,11 +73,11 @@ async function main() {
   const resources = capabilities.resources ? (await client.listResources(undefined, { timeout })).resources : null;
   const result = await client.callTool({ name: tool, arguments: JSON.parse(jsonArgs) }, undefined, { timeout });
   const ping = await client.request({ method: 'ping' }, EmptyResultSchema, { timeout });
-  const setLevel = await client.setLoggingLevel('warning', { timeout });
+  const setLevel = capabilities.logging ? await client.setLoggingLevel('warning', { timeout }) : null;
   const protocolVersion = transport.protocolVersion ?? null;
-  await transport.terminateSession();
-  const terminated = transport.sessionId === undefined;
-  const after = await fetch(url, {
+  const terminated = sessionId !== null && await transport.terminateSession().then(() =>
+    transport.sessionId === undefined);
+  const after = sessionId === null ? null : await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream',
       'mcp-session-id': sessionId, 'mcp-protocol-version': protocolVersion },
@@ -66,7 +97,7 @@ async function main() {
     ping,
     setLevel,
     terminated,
-    afterDelete: after.status
+    afterDelete: after === null ? null : after.status
   };
 }
 

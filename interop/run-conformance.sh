@@ -2,10 +2,11 @@
 # Runs the official MCP conformance suite through Eragate, each fixture server behind its own gateway,
 # and checks the results against the expected-failures baselines in baselines/.
 #
-#   interop/run-conformance.sh [--jar FILE] [--out DIR] [--report FILE]
+#   interop/run-conformance.sh [--jar FILE] [--out DIR] [--report FILE | --only RUN]
 #
 #   --jar FILE     the gateway (default gateway-netty/target/eragate.jar); nothing is built here
 #   --out DIR      where every run leaves its files (default interop/results/run-conformance)
+#   --only RUN     run only the gated run called RUN (one of the names below); no report
 #   --report FILE  also run both fixtures directly (no gateway) for comparison, and write the per-scenario
 #                  report to FILE (docs/conformance.md is the committed one)
 #
@@ -37,12 +38,13 @@ repo=$(cd "$here/.." && pwd)
 jar="$repo/gateway-netty/target/eragate.jar"
 out="$here/results/run-conformance"
 report=""
+only=""
 java_bin=${JAVA:-java}
 node22="$here/node_modules/.bin/node"
 start_timeout_s=60
 
 usage() {
-  echo "usage: $0 [--jar FILE] [--out DIR] [--report FILE]" >&2
+  echo "usage: $0 [--jar FILE] [--out DIR] [--report FILE | --only RUN]" >&2
   exit 2
 }
 while [[ $# -gt 0 ]]; do
@@ -50,6 +52,7 @@ while [[ $# -gt 0 ]]; do
     --jar) [[ $# -ge 2 ]] || usage; jar=$2; shift 2 ;;
     --out) [[ $# -ge 2 ]] || usage; out=$2; shift 2 ;;
     --report) [[ $# -ge 2 ]] || usage; report=$2; shift 2 ;;
+    --only) [[ $# -ge 2 ]] || usage; only=$2; shift 2 ;;
     *) usage ;;
   esac
 done
@@ -62,6 +65,9 @@ if [[ ! -x $node22 ]]; then
   exit 2
 fi
 jar=$(readlink -f "$jar")
+if [[ -n $only && -n $report ]]; then
+  usage
+fi
 if [[ -n $report ]]; then
   [[ -d $(dirname "$report") ]] || { echo "run-conformance.sh: no directory for $report" >&2; exit 2; }
   report="$(cd "$(dirname "$report")" && pwd)/$(basename "$report")"
@@ -166,6 +172,9 @@ manifest="$out/runs.tsv"
 # EXTRA_YAML: one line added to Eragate's configuration (every other key stays at its default).
 run() {
   local name=$1 via=$2 fixture=$3 requirements=$4 extra=${5:-} dir="$out/$1" baseline=none url status=0
+  if [[ -n $only && $name != "$only" ]]; then
+    return 0
+  fi
   rm -rf "$dir"
   mkdir -p "$dir"
   start_fixture "fixtures/$fixture-conformance-server.mjs" "$dir" || return 1
@@ -196,6 +205,9 @@ run() {
 # above, but kept out of runs.tsv (the report covers requirement sets).
 run_scenario() {
   local name=$1 fixture=$2 scenario=$3 dir="$out/$1" status=0
+  if [[ -n $only && $name != "$only" ]]; then
+    return 0
+  fi
   rm -rf "$dir"
   mkdir -p "$dir"
   start_fixture "fixtures/$fixture-conformance-server.mjs" "$dir" || return 1

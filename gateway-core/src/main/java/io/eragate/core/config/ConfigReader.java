@@ -47,6 +47,7 @@ final class ConfigReader {
     static final MrtrConfig DEFAULT_MRTR = ConfigMapping.defaults(ConfigReader::mrtr);
     static final SubscriptionsConfig DEFAULT_SUBSCRIPTIONS = ConfigMapping.defaults(ConfigReader::subscriptions);
     static final ShutdownConfig DEFAULT_SHUTDOWN = ConfigMapping.defaults(ConfigReader::shutdown);
+    static final LegacyClientsConfig DEFAULT_LEGACY_CLIENTS = ConfigMapping.defaults(ConfigReader::legacyClients);
     static final HealthConfig DEFAULT_HEALTH = ConfigMapping.defaults(ConfigReader::health);
     static final ReloadConfig DEFAULT_RELOAD = ConfigMapping.defaults(ConfigReader::reload);
 
@@ -84,8 +85,10 @@ final class ConfigReader {
         AuthConfig auth = root.has("auth") ? root.mapping("auth", IdentityConfigReader::auth) : null;
         List<PolicyConfig> policies = IdentityConfigReader.policies(root, auth != null);
         RateLimitsConfig rateLimits = root.mapping("rateLimits", IdentityConfigReader::rateLimits);
+        LegacyClientsConfig legacyClients = root.mapping("legacyClients", ConfigReader::legacyClients);
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits,
+                legacyClients);
     }
 
     static ShutdownConfig shutdown(ConfigMapping section) {
@@ -233,6 +236,12 @@ final class ConfigReader {
     static ReloadConfig reload(ConfigMapping section) {
         return new ReloadConfig(section.bool("watch", true),
                 section.duration("debounce", Duration.ofMillis(500), Duration.ZERO, Duration.ofMinutes(1)));
+    }
+
+    static LegacyClientsConfig legacyClients(ConfigMapping section) {
+        return new LegacyClientsConfig(
+                section.integer("maxSessions", 10_000, 1, 1_000_000),
+                section.size("maxAnswerBytes", 16 * MIB, KIB, 256 * MIB));
     }
 
     static SubscriptionsConfig subscriptions(ConfigMapping section) {

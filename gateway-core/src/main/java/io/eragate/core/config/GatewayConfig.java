@@ -26,6 +26,7 @@ import java.util.Optional;
  * @param auth      the gateway as an OAuth resource server; null when authentication is off
  * @param policies  per-operation authorization rules (with {@code auth} only)
  * @param rateLimits token-bucket rate limits
+ * @param legacyClients the legacy client front
  */
 public record GatewayConfig(
         ListenConfig listen,
@@ -45,7 +46,8 @@ public record GatewayConfig(
         ReloadConfig reload,
         AuthConfig auth,
         List<PolicyConfig> policies,
-        RateLimitsConfig rateLimits) {
+        RateLimitsConfig rateLimits,
+        LegacyClientsConfig legacyClients) {
 
     public GatewayConfig {
         Objects.requireNonNull(listen, "listen");
@@ -65,6 +67,17 @@ public record GatewayConfig(
         Objects.requireNonNull(reload, "reload");
         policies = List.copyOf(policies);
         Objects.requireNonNull(rateLimits, "rateLimits");
+        Objects.requireNonNull(legacyClients, "legacyClients");
+    }
+
+    /** A configuration whose legacy client front has the defaults. */
+    public GatewayConfig(ListenConfig listen, AdminConfig admin, List<UpstreamConfig> upstreams,
+            List<RouteConfig> routes, SecurityConfig security, LimitsConfig limits, ErasConfig eras,
+            BridgeConfig bridge, MrtrConfig mrtr, SubscriptionsConfig subscriptions, ShutdownConfig shutdown,
+            TelemetryConfig telemetry, LoggingConfig logging, HealthConfig health, ReloadConfig reload,
+            AuthConfig auth, List<PolicyConfig> policies, RateLimitsConfig rateLimits) {
+        this(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr, subscriptions, shutdown,
+                telemetry, logging, health, reload, auth, policies, rateLimits, LegacyClientsConfig.defaults());
     }
 
     /** A configuration with the sections past {@code subscriptions} at their defaults (authentication off). */
@@ -73,7 +86,8 @@ public record GatewayConfig(
             BridgeConfig bridge, MrtrConfig mrtr, SubscriptionsConfig subscriptions) {
         this(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
                 subscriptions, ShutdownConfig.defaults(), TelemetryConfig.defaults(), LoggingConfig.defaults(),
-                HealthConfig.defaults(), ReloadConfig.defaults(), null, List.of(), RateLimitsConfig.none());
+                HealthConfig.defaults(), ReloadConfig.defaults(), null, List.of(), RateLimitsConfig.none(),
+                LegacyClientsConfig.defaults());
     }
 
     /** The built-in defaults, with no upstreams and no routes (a file must add at least one of each). */
@@ -98,96 +112,110 @@ public record GatewayConfig(
     public GatewayConfig withIdentity(AuthConfig newAuth, List<PolicyConfig> newPolicies,
             RateLimitsConfig newRateLimits) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, newAuth, newPolicies, newRateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, newAuth, newPolicies, newRateLimits,
+                legacyClients);
     }
 
     /** This configuration with another listen address. */
     public GatewayConfig withListen(ListenConfig newListen) {
         return new GatewayConfig(newListen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with another admin address. */
     public GatewayConfig withAdmin(AdminConfig newAdmin) {
         return new GatewayConfig(listen, newAdmin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other upstreams. */
     public GatewayConfig withUpstreams(List<UpstreamConfig> newUpstreams) {
         return new GatewayConfig(listen, admin, newUpstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other routes. */
     public GatewayConfig withRoutes(List<RouteConfig> newRoutes) {
         return new GatewayConfig(listen, admin, upstreams, newRoutes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other Origin/Host lists and key ring. */
     public GatewayConfig withSecurity(SecurityConfig newSecurity) {
         return new GatewayConfig(listen, admin, upstreams, routes, newSecurity, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other limits. */
     public GatewayConfig withLimits(LimitsConfig newLimits) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, newLimits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other era settings. */
     public GatewayConfig withEras(ErasConfig newEras) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, newEras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other bridge settings. */
     public GatewayConfig withBridge(BridgeConfig newBridge) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, newBridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other multi round-trip settings. */
     public GatewayConfig withMrtr(MrtrConfig newMrtr) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, newMrtr,
-                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits, legacyClients);
     }
 
     /** This configuration with other subscription settings. */
     public GatewayConfig withSubscriptions(SubscriptionsConfig newSubscriptions) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                newSubscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                newSubscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits,
+                legacyClients);
     }
 
     /** This configuration with another shutdown section. */
     public GatewayConfig withShutdown(ShutdownConfig newShutdown) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, newShutdown, telemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, newShutdown, telemetry, logging, health, reload, auth, policies, rateLimits,
+                legacyClients);
     }
 
     /** This configuration with other telemetry settings. */
     public GatewayConfig withTelemetry(TelemetryConfig newTelemetry) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, newTelemetry, logging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, newTelemetry, logging, health, reload, auth, policies, rateLimits,
+                legacyClients);
     }
 
     /** This configuration with other logging settings. */
     public GatewayConfig withLogging(LoggingConfig newLogging) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, newLogging, health, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, newLogging, health, reload, auth, policies, rateLimits,
+                legacyClients);
     }
 
     /** This configuration with other health settings. */
     public GatewayConfig withHealth(HealthConfig newHealth) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, newHealth, reload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, newHealth, reload, auth, policies, rateLimits,
+                legacyClients);
     }
 
     /** This configuration with other reload settings. */
     public GatewayConfig withReload(ReloadConfig newReload) {
         return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
-                subscriptions, shutdown, telemetry, logging, health, newReload, auth, policies, rateLimits);
+                subscriptions, shutdown, telemetry, logging, health, newReload, auth, policies, rateLimits,
+                legacyClients);
+    }
+
+    /** This configuration with another legacy client front section. */
+    public GatewayConfig withLegacyClients(LegacyClientsConfig newLegacyClients) {
+        return new GatewayConfig(listen, admin, upstreams, routes, security, limits, eras, bridge, mrtr,
+                subscriptions, shutdown, telemetry, logging, health, reload, auth, policies, rateLimits,
+                newLegacyClients);
     }
 }

@@ -248,7 +248,8 @@ public final class EraCache {
         }
         probeFailures.invalidate(origin);
         EraRecord record = new EraRecord(origin, verdict.era(),
-                afterContradiction ? EraRecord.CONTRADICTION : EraRecord.PROBE, clock.instant(), verdict.why());
+                afterContradiction ? EraRecord.CONTRADICTION : EraRecord.PROBE, clock.instant(), verdict.why(),
+                verdict instanceof ProbeVerdict.DualEra);
         LOG.info("Upstream {} is {} ({})", origin, verdict.era(), verdict.why());
         return record;
     }
@@ -289,7 +290,7 @@ public final class EraCache {
                 continue;
             }
             verdicts.put(record.origin(), CompletableFuture.completedFuture(new Known(new EraRecord(record.origin(),
-                    record.era(), EraRecord.PERSISTED, record.learnedAt(), record.detail()))));
+                    record.era(), EraRecord.PERSISTED, record.learnedAt(), record.detail(), record.dualEra()))));
         }
     }
 

@@ -13,8 +13,10 @@ import java.util.Set;
  * @param learnedBy {@value #PROBE}, {@value #CONFIG}, {@value #PERSISTED} or {@value #CONTRADICTION}
  * @param learnedAt when the verdict was made; persisted verdicts keep their original time, so they expire on time
  * @param detail why, in words (the probe's reason, or the config note)
+ * @param dualEra a modern origin that also answered a 2025-11-25 {@code initialize}: it serves legacy clients itself
  */
-public record EraRecord(OriginKey origin, Era era, String learnedBy, Instant learnedAt, String detail) {
+public record EraRecord(OriginKey origin, Era era, String learnedBy, Instant learnedAt, String detail,
+        boolean dualEra) {
 
     /** Learned by probing. */
     public static final String PROBE = "probe";
@@ -36,5 +38,13 @@ public record EraRecord(OriginKey origin, Era era, String learnedBy, Instant lea
         if (!LEARNED_BY.contains(learnedBy)) {
             throw new IllegalArgumentException("learnedBy must be one of " + LEARNED_BY + ", not " + learnedBy);
         }
+        if (dualEra && era != Era.MODERN) {
+            throw new IllegalArgumentException("only a modern origin can be dual-era");
+        }
+    }
+
+    /** A record of an origin that serves one era. */
+    public EraRecord(OriginKey origin, Era era, String learnedBy, Instant learnedAt, String detail) {
+        this(origin, era, learnedBy, learnedAt, detail, false);
     }
 }

@@ -142,6 +142,9 @@ public final class FileEraStore implements EraStore {
         node.put("learnedBy", record.learnedBy());
         node.put("learnedAt", record.learnedAt().toString());
         node.put("detail", record.detail());
+        if (record.dualEra()) {
+            node.put("dualEra", true);
+        }
         return node;
     }
 
@@ -150,7 +153,7 @@ public final class FileEraStore implements EraStore {
                 text(node, "path"));
         Era era = Era.valueOf(text(node, "era").toUpperCase(Locale.ROOT));
         return new EraRecord(origin, era, text(node, "learnedBy"), Instant.parse(text(node, "learnedAt")),
-                node.path("detail").asText(""));
+                node.path("detail").asText(""), era == Era.MODERN && node.path("dualEra").asBoolean(false));
     }
 
     private static String text(JsonNode node, String field) {

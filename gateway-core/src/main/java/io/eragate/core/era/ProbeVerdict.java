@@ -40,6 +40,29 @@ public sealed interface ProbeVerdict {
     }
 
     /**
+     * The upstream speaks 2026-07-28 and also answered a 2025-11-25 {@code initialize} (a dual-era server): legacy
+     * clients' traffic passes through to it unchanged.
+     *
+     * @param modern the modern verdict of its {@code server/discover}
+     */
+    record DualEra(Modern modern) implements ProbeVerdict {
+
+        public DualEra {
+            Objects.requireNonNull(modern, "modern");
+        }
+
+        @Override
+        public Era era() {
+            return Era.MODERN;
+        }
+
+        @Override
+        public String why() {
+            return modern.why() + ", and it answers a 2025-11-25 initialize (dual-era)";
+        }
+    }
+
+    /**
      * The upstream is legacy: it answered, and not with modern evidence.
      *
      * @param why what it answered

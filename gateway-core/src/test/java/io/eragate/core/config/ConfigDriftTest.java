@@ -94,6 +94,7 @@ class ConfigDriftTest {
         probes.put("bridge", MINIMAL + "bridge: {zz: 1}");
         probes.put("mrtr", MINIMAL + "mrtr: {zz: 1}");
         probes.put("subscriptions", MINIMAL + "subscriptions: {zz: 1}");
+        probes.put("legacyClients", MINIMAL + "legacyClients: {zz: 1}");
         probes.put("telemetry", MINIMAL + "telemetry: {zz: 1}");
         probes.put("telemetry.otlp", MINIMAL + "telemetry: {otlp: {zz: 1}}");
         probes.put("logging", MINIMAL + "logging: {zz: 1}");

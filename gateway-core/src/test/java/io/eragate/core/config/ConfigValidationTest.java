@@ -81,7 +81,11 @@ class ConfigValidationTest {
                 row("unknown top-level key", VALID_BASE + "listn: {port: 1}",
                         "listn: unknown key (known: listen, admin, upstreams, routes, security, limits, eras, bridge,"
                                 + " mrtr, subscriptions, shutdown, telemetry, logging, health, reload, auth, policies,"
-                                + " rateLimits)"),
+                                + " rateLimits, legacyClients)"),
+                row("legacy client sessions below their bound", VALID_BASE + "legacyClients: {maxSessions: 0}",
+                        "legacyClients.maxSessions: must be between 1 and 1000000, got 0"),
+                row("a legacy answer bound above its bound", VALID_BASE + "legacyClients: {maxAnswerBytes: 1GiB}",
+                        "legacyClients.maxAnswerBytes: must be between 1KiB and 256MiB, got \"1GiB\""),
                 row("a readiness grace longer than the drain", VALID_BASE
                         + "shutdown: {readinessGrace: 10s, drainTimeout: 5s}",
                         "shutdown.readinessGrace: must not be longer than shutdown.drainTimeout (5s), since the grace"

@@ -46,6 +46,17 @@ class FileEraStoreTest {
     }
 
     @Test
+    void aDualEraOriginStaysDualEra() {
+        FileEraStore store = new FileEraStore(dir.resolve("eras.json"));
+        EraRecord dual = new EraRecord(B, Era.MODERN, EraRecord.PROBE, Instant.parse("2026-12-03T10:00:00Z"),
+                "DiscoverResult lists [2026-07-28], and it answers a 2025-11-25 initialize (dual-era)", true);
+
+        store.save(List.of(dual, LEGACY_A));
+
+        assertThat(store.load()).containsOnly(entry(A, LEGACY_A), entry(B, dual));
+    }
+
+    @Test
     void writesReadableJsonSortedByOrigin() throws IOException {
         Path file = dir.resolve("eras.json");
 

@@ -41,7 +41,8 @@ class CanonicalRequestTest {
         assertThat(modern.params()).isEqualTo(json("{\"name\":\"echo\",\"arguments\":{\"a\":1},\"_meta\":{"
                 + "\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
                 + "\"io.modelcontextprotocol/clientCapabilities\":{\"sampling\":{}},"
-                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"c\",\"version\":\"1\"}}}"));
+                + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"c\",\"version\":\"1\"},"
+                + "\"io.modelcontextprotocol/logLevel\":\"debug\"}}"));
     }
 
     @Test
@@ -62,7 +63,8 @@ class CanonicalRequestTest {
 
         JsonNode meta = modern.params().get("_meta");
         assertThat(meta.get("io.modelcontextprotocol/protocolVersion").textValue()).isEqualTo("2026-07-28");
-        assertThat(meta.has("io.modelcontextprotocol/logLevel")).isFalse();
+        assertThat(meta.get("io.modelcontextprotocol/logLevel").textValue())
+                .as("a session that set no level asks for every level").isEqualTo("debug");
     }
 
     @Test
@@ -80,6 +82,7 @@ class CanonicalRequestTest {
                 .set("roots", JsonNodeFactory.instance.objectNode());
 
         assertThat(modern.method()).isEqualTo("server/discover");
+        assertThat(modern.params().get("_meta").has("io.modelcontextprotocol/logLevel")).isFalse();
         assertThat(SESSION.clientCapabilities().has("roots")).isFalse();
     }
 

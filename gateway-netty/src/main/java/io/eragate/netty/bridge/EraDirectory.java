@@ -47,8 +47,12 @@ public final class EraDirectory {
      * inconclusive. Completes on any thread.
      */
     public CompletableFuture<Era> eraOf(UpstreamTarget target) {
-        return cache.resolve(OriginKey.of(target.url()), origin -> prober.probe(pools.current(), target))
-                .thenApply(EraRecord::era);
+        return recordOf(target).thenApply(EraRecord::era);
+    }
+
+    /** What is known of {@code target}'s era, whether it is dual-era included; fails as {@link #eraOf} does. */
+    public CompletableFuture<EraRecord> recordOf(UpstreamTarget target) {
+        return cache.resolve(OriginKey.of(target.url()), origin -> prober.probe(pools.current(), target));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.eragate.netty.bridge;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.eragate.core.era.LegacyInitializeProbe;
 import io.eragate.core.era.ProbeAnswer;
 import io.eragate.core.era.ProbeClassifier;
 import io.eragate.core.era.ProbeVerdict;
@@ -63,6 +64,36 @@ final class HttpEraProber {
                     probes.get(verdict.era() == null ? "inconclusive"
                             : verdict.era().name().toLowerCase(java.util.Locale.ROOT)).incrementAndGet();
                     return verdict;
+                }).thenCompose(verdict -> verdict instanceof ProbeVerdict.Modern modern
+                        ? dualEraCheck(pool, target, modern) : CompletableFuture.completedFuture(verdict));
+    }
+
+    /**
+     * A modern upstream is asked once more, with a 2025-11-25 {@code initialize}: one that answers it serves legacy
+     * clients itself (a dual-era server), so their traffic passes through to it. A session it opened for the probe is
+     * ended at once. Any failure leaves the modern verdict as it was.
+     */
+    private CompletableFuture<ProbeVerdict> dualEraCheck(UpstreamChannelPool pool, UpstreamTarget target,
+            ProbeVerdict.Modern modern) {
+        ObjectNode params = JsonNodeFactory.instance.objectNode().put("protocolVersion", ProtocolVersions.V2025_11_25);
+        params.putObject("capabilities");
+        params.putObject("clientInfo").put("name", "eragate-probe").put("version", gatewayVersion);
+        JsonRpcRequest initialize = new JsonRpcRequest(JsonRpcId.of("eragate-initialize-probe-"
+                + PROBE_IDS.incrementAndGet()), Methods.INITIALIZE, params);
+        FullHttpRequest request = LegacyRequests.post(target, initialize, null, null);
+        return BufferedUpstreamCall.send(pool, target, request, timeout, MAX_PROBE_BODY_BYTES)
+                .handle((reply, failure) -> {
+                    if (failure != null
+                            || !LegacyInitializeProbe.answered(reply.status(), reply.contentType(), reply.body())) {
+                        return (ProbeVerdict) modern;
+                    }
+                    if (reply.sessionId() != null) {
+                        BufferedUpstreamCall.send(pool, target, LegacyRequests.delete(target, reply.sessionId(),
+                                ProtocolVersions.V2025_11_25), timeout, MAX_PROBE_BODY_BYTES);
+                    }
+                    log.info("Upstream {} ({}) also answers a 2025-11-25 initialize: legacy clients pass through to it",
+                            target.name(), target.url());
+                    return new ProbeVerdict.DualEra(modern);
                 });
     }
 

@@ -18,6 +18,7 @@ import io.eragate.netty.admin.AdminHostCheckHandler;
 import io.eragate.netty.admin.AdminPages;
 import io.eragate.netty.auth.Identity;
 import io.eragate.netty.auth.IdentityWarnings;
+import io.eragate.netty.legacyfront.LegacyFrontState;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
 import io.eragate.netty.federation.Federation;
@@ -232,8 +233,10 @@ public final class GatewayServer implements AutoCloseable {
         Federation federation = new Federation((int) limits.maxBodyBytes(), config.bridge().listCacheTtl(),
                 config.bridge().listCacheMaxEntries(), GatewayVersion.current());
         // Metrics and the access log see every outcome first, then whoever started the server.
+        LegacyFrontState legacyFront = new LegacyFrontState(identity.sealer(), config.legacyClients().maxSessions(),
+                (int) config.legacyClients().maxAnswerBytes());
         return new GatewayContext(frontDoor, routeTable, upstreams, pools, limits, eras, bridge, stdio, legacySse,
-                telemetry.observer().andThen(observer), federation, telemetry, identity);
+                telemetry.observer().andThen(observer), federation, telemetry, identity, legacyFront);
     }
 
     /** The era report: HTTP origins, and (under {@code stdio}) the processes of stdio upstreams. */

@@ -13,7 +13,8 @@ import java.util.function.Function;
 
 /**
  * Learns what an upstream speaks, for the dispatcher: a stdio upstream at once; an HTTP upstream from its cached (or
- * probed) era, and a legacy one from whether it speaks only the 2024-11-05 HTTP+SSE transport.
+ * probed) era (a modern one that also answered a 2025-11-25 {@code initialize} is dual-era), and a legacy one from
+ * whether it speaks only the 2024-11-05 HTTP+SSE transport.
  */
 final class UpstreamShapes {
 
@@ -50,14 +51,14 @@ final class UpstreamShapes {
         if (target == null) {
             return Optional.empty();
         }
-        return Optional.of(context.eras().eraOf(target).handle((era, failure) -> {
+        return Optional.of(context.eras().recordOf(target).handle((record, failure) -> {
             if (failure != null) {
                 return CompletableFuture.completedFuture(
                         new Resolved(UpstreamShape.UNKNOWN, target, null, unwrap(failure), false));
             }
-            if (era != Era.LEGACY) {
-                return CompletableFuture.completedFuture(
-                        new Resolved(UpstreamShape.MODERN_HTTP, target, null, null, false));
+            if (record.era() != Era.LEGACY) {
+                return CompletableFuture.completedFuture(new Resolved(record.dualEra() ? UpstreamShape.DUAL_HTTP
+                        : UpstreamShape.MODERN_HTTP, target, null, null, false));
             }
             return context.legacySse().sourceFor(target).handle((source, sseFailure) -> {
                 if (sseFailure == null && source.isPresent()) {

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * The official TypeScript SDK v1 client ({@code interop/legacy-walk-client.mjs}, 2025-11-25 Streamable HTTP) walks a
  * whole session through Eragate's legacy client front in front of a real SDK v2 server that serves only 2026-07-28
  * (its {@code reject} mode: going direct, the same client fails): initialize answered from the upstream's
- * {@code server/discover}, lists, a call, ping, setLevel, DELETE, and 404 for the ended session.
+ * {@code server/discover}, lists, a call, ping, setLevel, DELETE, and 404 for the ended session; and the same walk
+ * through {@code mcp-remote --transport http-only}, the stdio bridge Claude Desktop runs.
  */
 class LegacyFrontIT {
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60);
@@ -67,6 +68,17 @@ class LegacyFrontIT {
 
         assertThat(line.path("protocolVersion").asText()).isEqualTo("2025-06-18");
         assertThat(line.at("/result/content/0/text").asText()).isEqualTo("Echo: hi");
+    }
+
+    @Test
+    void mcpRemoteInHttpOnlyModeServesAStdioClientFromAModernRoute() throws IOException {
+        JsonNode line = walk(gateway.endpoint("modern"), Map.of("VIA", "mcp-remote"));
+
+        assertThat(line.at("/serverInfo/name").asText()).isEqualTo("eragate-interop-modern");
+        assertThat(names(line.path("tools"))).contains("echo", "add", "slow");
+        assertThat(line.at("/result/content/0/text").asText()).isEqualTo("Echo: hi");
+        assertThat(line.path("ping").isObject()).isTrue();
+        assertThat(line.path("setLevel").isObject()).as("the front declares logging: %s", line).isTrue();
     }
 
     @Test
