@@ -200,9 +200,10 @@ class LegacyFrontHandlerTest {
     }
 
     @Test
-    void aMethodRemovedInTheModernRevisionIsNotFoundInBand() throws IOException {
-        Answer answer = answer(channel(), post("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/subscribe\","
-                + "\"params\":{\"uri\":\"x:/\"}}", session(MODERN_ROUTE, "anonymous")));
+    void aMethodTheGatewayDoesNotServeIsNotFoundInBand() throws IOException {
+        // resources/subscribe, removed in 2026-07-28, is served to legacy clients by the session's listen.
+        Answer answer = answer(channel(), post("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tasks/list\","
+                + "\"params\":{}}", session(MODERN_ROUTE, "anonymous")));
 
         assertThat(answer.status()).isEqualTo(200);
         assertThat(answer.body().at("/error/code").intValue()).isEqualTo(-32601);
