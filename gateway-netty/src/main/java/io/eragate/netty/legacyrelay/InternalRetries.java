@@ -21,18 +21,19 @@ import java.util.function.Supplier;
 public final class InternalRetries implements InteractiveRelay.Upstream {
 
     private final InternalEndpoint endpoint;
-    private final UpstreamChannelPool pool;
+    private final Supplier<UpstreamChannelPool> pool;
     private final Supplier<String> servedBy;
     private final Principal principal;
     private final Duration headTimeout;
     private final int maxMessageBytes;
 
     /**
+     * @param pool the pool of the client's event loop, looked up when a call is made
      * @param servedBy the name of the upstream that served the first round (null when none was chosen)
      * @param headTimeout how long a retry waits for the head of its answer
      * @param maxMessageBytes the largest message of an answer
      */
-    public InternalRetries(InternalEndpoint endpoint, UpstreamChannelPool pool, Supplier<String> servedBy,
+    public InternalRetries(InternalEndpoint endpoint, Supplier<UpstreamChannelPool> pool, Supplier<String> servedBy,
             Principal principal, Duration headTimeout, int maxMessageBytes) {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         this.pool = Objects.requireNonNull(pool, "pool");
@@ -52,7 +53,7 @@ public final class InternalRetries implements InteractiveRelay.Upstream {
         String handle = endpoint.lend(principal);
         FullHttpRequest http = endpoint.post(upstream, handle, JsonRpcCodec.encode(modern),
                 ProtocolVersions.V2026_07_28);
-        return MessageStreamCall.start(pool, endpoint.target(), http, headTimeout, maxMessageBytes,
+        return MessageStreamCall.start(pool.get(), endpoint.target(), http, headTimeout, maxMessageBytes,
                 maxMessageBytes, new MessageStreamCall.Listener() {
                     @Override
                     public void onMessage(JsonNode message) {

@@ -264,14 +264,15 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                     @Override
                     public InteractiveRelay.Upstream listens() {
                         return new InternalRetries(context.federation().internal(),
-                                context.pools().forLoop(ctx.channel().eventLoop()), route::upstream, principal,
+                                () -> context.pools().forLoop(ctx.channel().eventLoop()), route::upstream, principal,
                                 context.limits().upstreamResponseTimeout(), context.legacyFront().maxAnswerBytes());
                     }
 
                     @Override
                     public InteractiveRelay.Upstream retries() {
                         return new InternalRetries(context.federation().internal(),
-                                context.pools().forLoop(ctx.channel().eventLoop()), () -> servedUpstream, principal,
+                                () -> context.pools().forLoop(ctx.channel().eventLoop()), () -> servedUpstream,
+                                principal,
                                 context.limits().upstreamResponseTimeout(), context.legacyFront().maxAnswerBytes());
                     }
                 });
