@@ -37,8 +37,14 @@ public sealed interface FrontStep {
      * A notification, or the client's answer to a server request: accepted with 202 and no body.
      *
      * @param message the message, for the relays (an answer awaited, a cancellation)
+     * @param inSession whether it came with a session (else it is accepted as the modern ladder accepts a
+     *     notification, which carries no envelope in either era and so cannot be told apart)
      */
-    record Accept(JsonRpcMessage message) implements FrontStep {
+    record Accept(JsonRpcMessage message, boolean inSession) implements FrontStep {
+        @Override
+        public boolean needsSession() {
+            return inSession;
+        }
     }
 
     /** {@code DELETE} with a session: the session ends. */

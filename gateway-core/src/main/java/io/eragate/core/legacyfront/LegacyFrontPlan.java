@@ -25,7 +25,9 @@ import java.util.Optional;
  *   <li>a POST that is not one JSON-RPC message → 400 (-32700 or -32600; batches are refused, as 2025-06-18 and later
  *       do);</li>
  *   <li>{@code initialize} opens a session, with or without one presented;</li>
- *   <li>anything else without a session → 400;</li>
+ *   <li>a notification or an answer without a session → 202, as the modern ladder answers a notification (neither era
+ *       puts an envelope on one, so a modern client's cannot be told from a legacy client's); any other request
+ *       without a session → 400;</li>
  *   <li>{@code ping} and {@code logging/setLevel} are answered by the gateway; notifications and answers to server
  *       requests get 202; every other request is forwarded as a modern request.</li>
  * </ul>
@@ -57,12 +59,11 @@ public final class LegacyFrontPlan {
         if (message instanceof JsonRpcRequest request && Methods.INITIALIZE.equals(request.method())) {
             return new FrontStep.Initialize(request);
         }
-        if (!hasSession) {
-            return new FrontStep.Refuse(sessionRequired(message instanceof JsonRpcRequest request
-                    ? request : null));
-        }
         if (!(message instanceof JsonRpcRequest request)) {
-            return new FrontStep.Accept(message);
+            return new FrontStep.Accept(message, hasSession);
+        }
+        if (!hasSession) {
+            return new FrontStep.Refuse(sessionRequired(request));
         }
         if (Methods.PING.equals(request.method())) {
             return new FrontStep.Ping(request);

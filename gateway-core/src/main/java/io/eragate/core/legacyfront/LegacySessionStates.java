@@ -42,8 +42,9 @@ public final class LegacySessionStates {
         states.asMap().values().forEach(LegacySessionState::end);
     }
 
-    /** Sessions with state in this replica (approximate, for metrics). */
+    /** Sessions with state in this replica, once pending evictions are done (for metrics and tests). */
     public long size() {
+        states.cleanUp();
         return states.estimatedSize();
     }
 }

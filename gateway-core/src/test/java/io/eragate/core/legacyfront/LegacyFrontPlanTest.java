@@ -33,7 +33,7 @@ class LegacyFrontPlanTest {
         initialize without session   | POST   | false | init     | Initialize | 0
         initialize with a session    | POST   | true  | init     | Initialize | 0
         tools/list without session   | POST   | false | list     | Refuse     | 400
-        notification without session | POST   | false | notified | Refuse     | 400
+        notification without session | POST   | false | notified | Accept     | 0
         tools/list with session      | POST   | true  | list     | Forward    | 0
         tools/call with session      | POST   | true  | call     | Forward    | 0
         ping                         | POST   | true  | ping     | Ping       | 0
@@ -53,6 +53,8 @@ class LegacyFrontPlanTest {
                 (body == null ? "" : BODIES.get(body)).getBytes(StandardCharsets.UTF_8));
 
         assertThat(planned.getClass().getSimpleName()).isEqualTo(step);
+        boolean opensSession = hasSession && !"Initialize".equals(step) && !"Refuse".equals(step);
+        assertThat(planned.needsSession()).as("a session must open").isEqualTo(opensSession);
         if (planned instanceof FrontStep.Refuse refuse) {
             assertThat(refuse.rejection().httpStatus()).isEqualTo(status);
         }
@@ -71,7 +73,7 @@ class LegacyFrontPlanTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', textBlock = """
         a request keeps its id     | {"jsonrpc":"2.0","id":"r-7","method":"tools/list"} | "r-7"
-        a notification has no id   | {"jsonrpc":"2.0","method":"notifications/initialized"} | null
+        a numeric id too           | {"jsonrpc":"2.0","id":8,"method":"prompts/list"}   | 8
         """)
     void theSessionRequiredRefusalKeepsTheRequestId(String what, String body, String id) {
         FrontStep planned = LegacyFrontPlan.plan("POST", false, body.getBytes(StandardCharsets.UTF_8));

@@ -98,6 +98,11 @@ public final class LegacyFront {
             initialize(ctx, request, initialize.request(), host);
             return;
         }
+        if (!step.needsSession()) {
+            FrontResponses.accepted(ctx, request.keepAlive());
+            host.done();
+            return;
+        }
         String sessionId = request.sessionHeader();
         Optional<LegacyClientSession> session = state.ids().open(sessionId, request.route(), request.principal());
         if (session.isEmpty() || state.states().ended(sessionId)) {
@@ -114,7 +119,7 @@ public final class LegacyFront {
                     request.keepAlive());
             host.done();
         } else if (step instanceof FrontStep.Accept accept) {
-            if (relay != null) {
+            if (relay != null && accept.inSession()) {
                 relay.fromClient(sessionId, accept.message());
             }
             FrontResponses.accepted(ctx, request.keepAlive());
