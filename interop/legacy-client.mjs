@@ -8,7 +8,7 @@
 // Connects (initialize at the SDK's default revision), lists tools, calls TOOL with JSONARGS and a progress
 // callback, ends the session with DELETE (transport.terminateSession()) and closes. Prints ONE JSON line on stdout:
 //   {"ok":true,"serverInfo":{...},"protocolVersion":"2025-11-25","sessionId":"..."|null,"tools":[...],
-//    "result":{...},"progressCount":N,"elicitations":N,"terminated":true|false,
+//    "result":{...},"progressCount":N,"elicitations":N,"samplings":N,"terminated":true|false,
 //    "http":[{"method":"POST","status":200},...]}                                    exit 0
 //   {"ok":false,"error":"..."}                                                       exit 1
 // sessionId is the Mcp-Session-Id the client held before DELETE. terminated is true when the DELETE was answered
@@ -16,10 +16,11 @@
 // means no DELETE is sent). http lists every HTTP exchange in the order the answers' headers arrived; the GET
 // stream's exchange is awaited before the DELETE so that it is always listed.
 // Env: TIMEOUT_MS per request (default 30000). ELICIT=1 declares the elicitation capability and accepts every
-// elicitation/create with {name:"Ada", check:true} (counted in "elicitations").
+// elicitation/create with {name:"Ada", check:true} (counted in "elicitations"). SAMPLE=1 declares the sampling
+// capability and answers every sampling/createMessage with the text "Paris" (counted in "samplings").
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 
 const USAGE = 'usage: legacy-client.mjs URL TOOL JSONARGS';
 
@@ -60,16 +61,24 @@ async function main() {
   const args = JSON.parse(jsonArgs);
   const timeout = Number(process.env.TIMEOUT_MS ?? 30000);
   const elicit = process.env.ELICIT === '1';
+  const sample = process.env.SAMPLE === '1';
   const exchanges = [];
   const getAnswers = [];
   let elicitations = 0;
+  let samplings = 0;
 
   const client = new Client({ name: 'eragate-legacy-client', version: '1.0.0' },
-      { capabilities: elicit ? { elicitation: { form: {} } } : {} });
+      { capabilities: { ...(elicit ? { elicitation: { form: {} } } : {}), ...(sample ? { sampling: {} } : {}) } });
   if (elicit) {
     client.setRequestHandler(ElicitRequestSchema, () => {
       elicitations += 1;
       return { action: 'accept', content: { name: 'Ada', check: true } };
+    });
+  }
+  if (sample) {
+    client.setRequestHandler(CreateMessageRequestSchema, () => {
+      samplings += 1;
+      return { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'eragate-test-model' };
     });
   }
   const transport = new StreamableHTTPClientTransport(new URL(url),
@@ -95,6 +104,7 @@ async function main() {
       result,
       progressCount,
       elicitations,
+      samplings,
       terminated,
       http: exchanges
     };

@@ -2,6 +2,7 @@ package io.eragate.core.legacyfront;
 
 import io.eragate.core.bridge.LogLevel;
 import io.eragate.core.frontdoor.Rejection;
+import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 
 /** What the legacy client front does with one HTTP request of a legacy client ({@link LegacyFrontPlan#plan}). */
@@ -35,10 +36,11 @@ public sealed interface FrontStep {
     /**
      * A notification, or the client's answer to a server request: accepted with 202 and no body.
      *
+     * @param message the message, for the relays (an answer awaited, a cancellation)
      * @param inSession whether it came with a session (else it is accepted as the modern ladder accepts a
      *     notification, which carries no envelope in either era and so cannot be told apart)
      */
-    record Accept(boolean inSession) implements FrontStep {
+    record Accept(JsonRpcMessage message, boolean inSession) implements FrontStep {
         @Override
         public boolean needsSession() {
             return inSession;

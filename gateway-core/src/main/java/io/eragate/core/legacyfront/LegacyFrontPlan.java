@@ -60,7 +60,7 @@ public final class LegacyFrontPlan {
             return new FrontStep.Initialize(request);
         }
         if (!(message instanceof JsonRpcRequest request)) {
-            return new FrontStep.Accept(hasSession);
+            return new FrontStep.Accept(message, hasSession);
         }
         if (!hasSession) {
             return new FrontStep.Refuse(sessionRequired(request));

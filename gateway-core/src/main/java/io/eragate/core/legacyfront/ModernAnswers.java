@@ -90,10 +90,6 @@ public final class ModernAnswers {
         ObjectNode capabilities = discoverResult != null && discoverResult.get("capabilities") instanceof ObjectNode
                 caps ? caps.deepCopy() : JsonNodeFactory.instance.objectNode();
         MODERN_ONLY_CAPABILITIES.forEach(capabilities::remove);
-        if (capabilities.get("resources") instanceof ObjectNode resources) {
-            // Subscriptions reach a legacy client on its GET stream, which the front does not serve yet.
-            resources.remove("subscribe");
-        }
         if (!capabilities.has("logging")) {
             capabilities.putObject("logging");
         }

@@ -123,6 +123,17 @@ public final class PendingRounds<T> {
         return Optional.of(round.call());
     }
 
+    /**
+     * The handle of a waiting round without claiming it (a round answered in several parts); empty when it is not
+     * waiting or its deadline has passed.
+     */
+    public synchronized Optional<T> peek(String pendingCallId) {
+        Objects.requireNonNull(pendingCallId, "pendingCallId");
+        Round<T> round = byId.get(pendingCallId);
+        return round == null || !clock.instant().isBefore(round.deadline()) ? Optional.empty()
+                : Optional.of(round.call());
+    }
+
     /** The earliest deadline of a waiting round, for scheduling the next {@link #expired()} sweep. */
     public synchronized Optional<Instant> nextDeadline() {
         return byDeadline.isEmpty() ? Optional.empty() : Optional.of(byDeadline.first().deadline());

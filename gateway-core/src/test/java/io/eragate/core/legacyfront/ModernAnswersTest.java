@@ -122,7 +122,8 @@ class ModernAnswersTest {
 
         assertThat(ModernAnswers.initializeResult(discover, "2025-06-18")).isEqualTo(json("{"
                 + "\"protocolVersion\":\"2025-06-18\",\"capabilities\":{\"tools\":{\"listChanged\":true},"
-                + "\"resources\":{},\"logging\":{}},\"serverInfo\":{\"name\":\"up\",\"version\":\"2\"},"
+                + "\"resources\":{\"subscribe\":true},\"logging\":{}},"
+                + "\"serverInfo\":{\"name\":\"up\",\"version\":\"2\"},"
                 + "\"instructions\":\"be nice\"}"));
     }
 

@@ -33,6 +33,18 @@ class PendingRoundsTest {
     }
 
     @Test
+    void aPeekLeavesTheRoundClaimableUntilItsDeadline() {
+        rounds.register("alice", "r1", START.plusSeconds(60), "call-1");
+
+        assertThat(rounds.peek("r1")).contains("call-1");
+        assertThat(rounds.peek("r1")).contains("call-1");
+        assertThat(rounds.size()).isEqualTo(1);
+        clock.advance(Duration.ofSeconds(60));
+        assertThat(rounds.peek("r1")).isEmpty();
+        assertThat(rounds.peek("unknown")).isEmpty();
+    }
+
+    @Test
     void anotherPrincipalCannotClaimOrConsumeARound() {
         rounds.register("alice", "r1", START.plusSeconds(60), "call-1");
 

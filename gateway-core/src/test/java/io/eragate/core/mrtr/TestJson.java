@@ -1,26 +1,19 @@
 package io.eragate.core.mrtr;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.eragate.core.jsonrpc.JsonRpcCodec;
-import java.io.UncheckedIOException;
 
-/** JSON literals for tests; single quotes stand for double quotes to keep the literals readable. */
+/** JSON literals for tests: the shared {@link io.eragate.core.testing.TestJson}, under the name this package uses. */
 final class TestJson {
 
     private TestJson() {
     }
 
     static ObjectNode obj(String json) {
-        return (ObjectNode) node(json);
+        return io.eragate.core.testing.TestJson.obj(json);
     }
 
     static JsonNode node(String json) {
-        try {
-            return JsonRpcCodec.mapper().readTree(json.replace('\'', '"'));
-        } catch (JsonProcessingException e) {
-            throw new UncheckedIOException(e);
-        }
+        return io.eragate.core.testing.TestJson.node(json);
     }
 }

@@ -21,6 +21,8 @@ import io.eragate.core.security.StateSealer;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.SessionPool;
 import io.eragate.core.session.UpstreamSession;
+import io.eragate.netty.legacyrelay.FrontRelay;
+import io.eragate.netty.legacyrelay.LegacyRelays;
 import io.eragate.netty.upstream.UpstreamPools;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.time.Clock;
@@ -53,6 +55,8 @@ public final class LegacyBridge implements AutoCloseable {
     private final ListenHub listens;
     private final boolean failUndeclaredCapabilities;
     private final ListResultCaches listCaches;
+    /** The legacy client front's relays, bounded by the same MRTR keys as the bridge's own rounds. */
+    private final FrontRelay frontRelay;
     /** The per-operation policy, or null when authentication is off; a reload replaces it. */
     private volatile Policies policies;
 
@@ -76,6 +80,7 @@ public final class LegacyBridge implements AutoCloseable {
         this.config = config;
         this.policies = policies;
         this.inputRounds = new InputRounds(mrtr, sealer, clock);
+        this.frontRelay = new FrontRelay(new LegacyRelays(clock, mrtr, subscriptions));
         this.eras = eras;
         this.listens = new ListenHub(subscriptions, config.initializeTimeout());
         this.connector = new NettySessionConnector(targets, pools, config.initializeTimeout(),
@@ -98,6 +103,14 @@ public final class LegacyBridge implements AutoCloseable {
     private static long nanosOf(Clock clock) {
         Instant now = clock.instant();
         return now.getEpochSecond() * 1_000_000_000L + now.getNano();
+    }
+
+    /**
+     * The relays of the legacy client front (input requests, cancellation), in the reverse direction of this
+     * bridge's rounds and under the same {@code mrtr} bounds.
+     */
+    public FrontRelay frontRelay() {
+        return frontRelay;
     }
 
     /** A session opened for one call only never answers a second list: per-call sessions get no cache. */

@@ -3,7 +3,6 @@ package io.eragate.netty.federation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
-import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.UpstreamAnswer;
 import io.eragate.core.sse.SseEvent;
 import io.eragate.core.sse.SseLimitExceededException;
@@ -13,13 +12,7 @@ import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamReply;
 import io.eragate.netty.upstream.UpstreamTarget;
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -48,7 +41,7 @@ final class FanOutCall {
             return CompletableFuture.completedFuture(unavailable(upstream, UpstreamAnswer.Reason.UNREACHABLE));
         }
         String handle = endpoint.lend(request.principal());
-        FullHttpRequest http = internalRequest(endpoint, target, upstream, request, handle);
+        FullHttpRequest http = internalRequest(endpoint, upstream, request, handle);
         return BufferedUpstreamCall.send(pool, target, http, timeout, maxBytes)
                 .handle((reply, failure) -> {
                     endpoint.giveBack(handle);
@@ -62,20 +55,10 @@ final class FanOutCall {
      * The HTTP request that asks the internal endpoint to serve {@code request} from {@code upstream}, for the
      * principal lent under {@code handle}.
      */
-    static FullHttpRequest internalRequest(InternalEndpoint endpoint, UpstreamTarget target, String upstream,
-            ForwardedRequest request, String handle) {
-        byte[] body = request.request().originalBody();
-        FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-                target.pathAndQuery(), Unpooled.wrappedBuffer(body));
-        http.headers()
-                .set(HttpHeaderNames.HOST, target.hostHeader())
-                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-                .set(HttpHeaderNames.ACCEPT, "application/json, text/event-stream")
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
-                .set(InternalEndpoint.TOKEN_HEADER, endpoint.token())
-                .set(InternalEndpoint.UPSTREAM_HEADER, upstream)
-                .set(InternalEndpoint.PRINCIPAL_HEADER, handle)
-                .set(McpHeaders.PROTOCOL_VERSION, request.request().protocolVersion());
+    static FullHttpRequest internalRequest(InternalEndpoint endpoint, String upstream, ForwardedRequest request,
+            String handle) {
+        FullHttpRequest http = endpoint.post(upstream, handle, request.request().originalBody(),
+                request.request().protocolVersion());
         for (Map.Entry<String, String> passed : request.passedHeaders()) {
             http.headers().add(passed.getKey(), passed.getValue());
         }

@@ -1,8 +1,16 @@
 package io.eragate.netty.federation;
 
 import io.eragate.core.auth.Principal;
+import io.eragate.core.mcp.McpHeaders;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.buffer.Unpooled;
+import io.netty.handler.codec.http.DefaultFullHttpRequest;
+import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
+import io.netty.handler.codec.http.HttpMethod;
+import io.netty.handler.codec.http.HttpVersion;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -63,7 +71,7 @@ public final class InternalEndpoint {
     }
 
     /** Lends {@code principal} to one leg; the handle goes in {@link #PRINCIPAL_HEADER}. */
-    String lend(Principal principal) {
+    public String lend(Principal principal) {
         byte[] handle = new byte[16];
         random.nextBytes(handle);
         String key = HexFormat.of().formatHex(handle);
@@ -89,6 +97,29 @@ public final class InternalEndpoint {
     /** Forgets a lent principal whose leg never reached the endpoint (refused, timed out before sending). */
     public void giveBack(String handle) {
         lent.remove(handle);
+    }
+
+    /**
+     * A POST of one internal request for {@code upstream}, served with the principal lent under {@code handle};
+     * null until the listener is bound.
+     */
+    public FullHttpRequest post(String upstream, String handle, byte[] body, String protocolVersion) {
+        UpstreamTarget bound = target;
+        if (bound == null) {
+            return null;
+        }
+        FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
+                bound.pathAndQuery(), Unpooled.wrappedBuffer(body));
+        http.headers()
+                .set(HttpHeaderNames.HOST, bound.hostHeader())
+                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
+                .set(HttpHeaderNames.ACCEPT, "application/json, text/event-stream")
+                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
+                .set(TOKEN_HEADER, token)
+                .set(UPSTREAM_HEADER, upstream)
+                .set(PRINCIPAL_HEADER, handle)
+                .set(McpHeaders.PROTOCOL_VERSION, protocolVersion);
+        return http;
     }
 
     /** Principals lent to legs in flight (bounded by the legs in flight; for tests). */

@@ -67,8 +67,8 @@ final class ListenLeg implements UpstreamCall.Handler {
             return;
         }
         String handle = endpoint.lend(request.principal());
-        call = UpstreamCall.start(pool, target, FanOutCall.internalRequest(endpoint, target, upstream, request,
-                handle), headTimeout, this);
+        call = UpstreamCall.start(pool, target, FanOutCall.internalRequest(endpoint, upstream, request, handle),
+                headTimeout, this);
         // The handle is taken by the endpoint when the leg reaches it; one never taken is not left behind.
         pool.eventLoop().schedule(() -> endpoint.giveBack(handle), headTimeout.toNanos(),
                 TimeUnit.NANOSECONDS);

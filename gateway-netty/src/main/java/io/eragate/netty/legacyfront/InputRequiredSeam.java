@@ -20,4 +20,20 @@ public interface InputRequiredSeam {
      * @param translation the answer being translated: the request's method, id and session
      */
     byte[] answer(LegacyAnswer.InputRequired input, AnswerTranslation translation);
+
+    /**
+     * Whether the last {@link #answer} took the request over: the translator then leaves the client's answer open as
+     * an SSE stream (its head written, no end) and calls {@link #streamOpen()}; the seam writes the rest.
+     */
+    default boolean holdsStreamOpen() {
+        return false;
+    }
+
+    /** The client's answer is an open SSE stream that the seam now owns (after {@link #holdsStreamOpen()}). */
+    default void streamOpen() {
+    }
+
+    /** The translator wrote the request's whole answer (the request is over for the client). */
+    default void answered() {
+    }
 }

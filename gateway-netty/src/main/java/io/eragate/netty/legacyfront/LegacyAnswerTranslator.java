@@ -17,12 +17,15 @@ import io.netty.channel.ChannelPipeline;
 import io.netty.channel.ChannelPromise;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
+import io.netty.handler.codec.http.DefaultHttpResponse;
 import io.netty.handler.codec.http.DefaultLastHttpContent;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
+import io.netty.handler.codec.http.HttpHeaderValues;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
+import io.netty.handler.codec.http.HttpUtil;
 import io.netty.handler.codec.http.LastHttpContent;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -162,6 +165,16 @@ public final class LegacyAnswerTranslator extends ChannelDuplexHandler {
                 translated = original;
             }
         }
+        if (translation.inputRequired().holdsStreamOpen()) {
+            // The relay took the request over: the client's answer becomes an SSE stream it writes to.
+            HttpResponse open = new DefaultHttpResponse(head.protocolVersion(), HttpResponseStatus.OK);
+            open.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream")
+                    .set(HttpHeaderNames.CACHE_CONTROL, HttpHeaderValues.NO_CACHE);
+            HttpUtil.setTransferEncodingChunked(open, true);
+            ctx.write(open, promise);
+            translation.inputRequired().streamOpen();
+            return;
+        }
         FullHttpResponse response = new DefaultFullHttpResponse(head.protocolVersion(), status,
                 Unpooled.wrappedBuffer(translated));
         response.headers().set(head.headers());
@@ -171,6 +184,7 @@ public final class LegacyAnswerTranslator extends ChannelDuplexHandler {
             addSessionId(response, translation);
         }
         ctx.write(response, promise);
+        translation.inputRequired().answered();
     }
 
     private void stream(ChannelHandlerContext ctx, HttpContent content, boolean last, ChannelPromise promise) {
@@ -192,9 +206,15 @@ public final class LegacyAnswerTranslator extends ChannelDuplexHandler {
                 out.writeBytes(event);
             }
         }
-        ctx.write(last ? new DefaultLastHttpContent(out) : new DefaultHttpContent(out), promise);
+        boolean held = last && translation.inputRequired().holdsStreamOpen();
+        ctx.write(last && !held ? new DefaultLastHttpContent(out) : new DefaultHttpContent(out), promise);
         if (last) {
             armed = null;
+            if (held) {
+                translation.inputRequired().streamOpen();
+            } else {
+                translation.inputRequired().answered();
+            }
         }
     }
 

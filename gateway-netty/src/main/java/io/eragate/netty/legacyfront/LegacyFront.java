@@ -7,6 +7,7 @@ import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.legacyfront.CanonicalRequest;
@@ -15,13 +16,18 @@ import io.eragate.core.legacyfront.LegacyClientSession;
 import io.eragate.core.legacyfront.LegacyFrontPlan;
 import io.eragate.core.legacyfront.LegacySessionState;
 import io.eragate.core.legacyfront.VersionNegotiation;
+import io.eragate.core.legacyrelay.SessionSubscriptions;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.security.SealedSessionIds;
+import io.eragate.netty.legacyrelay.FrontRelay;
+import io.eragate.netty.legacyrelay.InteractiveRelay;
+import io.eragate.netty.legacyrelay.RunningRequest;
 import io.netty.channel.ChannelHandlerContext;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Serves one HTTP request of a legacy client on a route where {@link io.eragate.core.route.Routing#back} chose the
@@ -40,6 +46,16 @@ public final class LegacyFront {
 
         /** The front answered the request itself (or refused it). */
         void done();
+
+        /** Where the session's upstream listen goes (the route's upstream), or null for nowhere. */
+        default InteractiveRelay.Upstream listens() {
+            return null;
+        }
+
+        /** Where a relayed request's later rounds go (the upstream that served its first), or null for nowhere. */
+        default InteractiveRelay.Upstream retries() {
+            return null;
+        }
     }
 
     /** What one request brings to the front. */
@@ -50,14 +66,25 @@ public final class LegacyFront {
     private final LegacyFrontState state;
     private final Set<String> knownMethods;
     private final InputRequiredSeam inputRequired;
+    private final FrontRelay relay;
 
     /**
      * @param knownMethods the modern request methods the gateway serves (others get -32601 in-band)
      */
     public LegacyFront(LegacyFrontState state, Set<String> knownMethods, InputRequiredSeam inputRequired) {
+        this(state, knownMethods, inputRequired, null);
+    }
+
+    /**
+     * @param relay the relays of input requests, progress and cancellation; null relays nothing ({@code
+     *     inputRequired} then answers an {@code input_required})
+     */
+    public LegacyFront(LegacyFrontState state, Set<String> knownMethods, InputRequiredSeam inputRequired,
+            FrontRelay relay) {
         this.state = state;
         this.knownMethods = knownMethods;
         this.inputRequired = inputRequired;
+        this.relay = relay;
     }
 
     /** Serves {@code request}, answering it on {@code ctx} or handing a modern request to {@code host}. */
@@ -91,17 +118,28 @@ public final class LegacyFront {
             FrontResponses.result(ctx, set.request().id(), JsonNodeFactory.instance.objectNode(),
                     request.keepAlive());
             host.done();
-        } else if (step instanceof FrontStep.Accept) {
+        } else if (step instanceof FrontStep.Accept accept) {
+            if (relay != null && accept.inSession()) {
+                relay.fromClient(sessionId, accept.message());
+            }
             FrontResponses.accepted(ctx, request.keepAlive());
             host.done();
         } else if (step instanceof FrontStep.End) {
+            if (relay != null) {
+                relay.sessionEnded(sessionId);
+            }
             state.states().of(sessionId).end();
             FrontResponses.empty(ctx, request.keepAlive());
             host.done();
         } else if (step instanceof FrontStep.OpenStream) {
-            // The standalone stream (subscriptions/listen for a legacy client) is not served yet: 405 is the
-            // transport's answer for a server that offers no stream at this endpoint.
-            reply(ctx, request, Rejections.methodNotAllowed(request.httpMethod()), host);
+            if (relay == null || host.listens() == null) {
+                // Without a relay there is no standalone stream: 405 is the transport's answer for a server that
+                // offers none at this endpoint.
+                reply(ctx, request, Rejections.methodNotAllowed(request.httpMethod()), host);
+                return;
+            }
+            relay.openStream(ctx, request.keepAlive(), sessionId, listenRequest(session.get()), host.listens());
+            host.done();
         } else if (step instanceof FrontStep.Forward forward) {
             forward(ctx, request, session.get(), forward.request(), host);
         }
@@ -127,6 +165,11 @@ public final class LegacyFront {
     private void forward(ChannelHandlerContext ctx, Request request, LegacyClientSession session,
             JsonRpcRequest legacy, Host host) {
         String method = legacy.method();
+        if (relay != null && host.listens() != null && (Methods.RESOURCES_SUBSCRIBE.equals(method)
+                || Methods.RESOURCES_UNSUBSCRIBE.equals(method))) {
+            subscription(ctx, request, session, legacy, host);
+            return;
+        }
         if (Methods.REMOVED_IN_MODERN.contains(method) || !knownMethods.contains(method)) {
             FrontResponses.message(ctx, JsonRpcCodec.encode(JsonRpcResponse.failure(legacy.id(),
                     Rejections.methodNotFound(legacy.id(), method, null).error())), request.keepAlive());
@@ -149,9 +192,59 @@ public final class LegacyFront {
         LegacySessionState sessionState = state.states().find(request.sessionHeader()).orElse(null);
         JsonRpcRequest modern = CanonicalRequest.of(legacy, session,
                 sessionState == null ? null : sessionState.logLevel());
-        LegacyAnswerTranslator.arm(ctx, AnswerTranslation.of(method, legacy.id(), inputRequired),
-                state.maxAnswerBytes());
+        LegacyAnswerTranslator.arm(ctx, AnswerTranslation.of(method, legacy.id(),
+                seamFor(ctx, request, session, modern, host)), state.maxAnswerBytes());
         host.forward(validated(modern, name));
+    }
+
+    /**
+     * {@code resources/subscribe} and {@code resources/unsubscribe}: served by the session's one upstream listen,
+     * answered once the listen that serves the change is acknowledged.
+     */
+    private void subscription(ChannelHandlerContext ctx, Request request, LegacyClientSession session,
+            JsonRpcRequest legacy, Host host) {
+        Optional<String> uri = SessionSubscriptions.uriOf(legacy.params());
+        if (uri.isEmpty()) {
+            reply(ctx, request, Rejections.invalidParams(legacy.id(), legacy.method()
+                    + " requires params.uri, a non-empty string"), host);
+            return;
+        }
+        Runnable answer = () -> ctx.executor().execute(() -> {
+            FrontResponses.result(ctx, legacy.id(), JsonNodeFactory.instance.objectNode(), request.keepAlive());
+            host.done();
+        });
+        if (Methods.RESOURCES_UNSUBSCRIBE.equals(legacy.method())) {
+            relay.unsubscribe(request.sessionHeader(), uri.get(), listenRequest(session), host.listens());
+            answer.run();
+            return;
+        }
+        try {
+            relay.subscribe(request.sessionHeader(), uri.get(), listenRequest(session), host.listens(), answer);
+        } catch (SessionSubscriptions.LimitReached e) {
+            reply(ctx, request, Rejections.invalidParams(legacy.id(), e.getMessage()), host);
+        }
+    }
+
+    /** The session's canonical {@code subscriptions/listen} for a {@code notifications} filter. */
+    private static Function<ObjectNode, JsonRpcRequest> listenRequest(LegacyClientSession session) {
+        return filter -> {
+            ObjectNode params = JsonNodeFactory.instance.objectNode();
+            params.set("notifications", filter);
+            return CanonicalRequest.of(new JsonRpcRequest(JsonRpcId.of("eragate-listen"),
+                    Methods.SUBSCRIPTIONS_LISTEN, params), session, null);
+        };
+    }
+
+    /** The relay's seam for a request that may ask for input, when there is a relay; else the fixed one. */
+    private InputRequiredSeam seamFor(ChannelHandlerContext ctx, Request request, LegacyClientSession session,
+            JsonRpcRequest modern, Host host) {
+        InteractiveRelay.Upstream retries = host.retries();
+        if (relay == null || retries == null) {
+            return inputRequired;
+        }
+        RunningRequest running = relay.began(ctx, request.sessionHeader(), modern.id());
+        return new RelayingSeam(ctx, request.keepAlive(), modern, session, request.sessionHeader(), relay, running,
+                retries);
     }
 
     private static ValidatedRequest validated(JsonRpcRequest modern, String name) {

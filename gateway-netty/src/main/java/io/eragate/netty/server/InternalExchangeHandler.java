@@ -1,5 +1,6 @@
 package io.eragate.netty.server;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.auth.Principal;
 import io.eragate.core.exchange.ExchangeObserver;
 import io.eragate.core.exchange.OutcomeRecorder;
@@ -11,6 +12,7 @@ import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
+import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Route;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.client.ClientResponses;
@@ -124,8 +126,13 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
             throw new IllegalStateException("malformed internal request", e);
         }
         byte[] body = ByteBufUtil.getBytes(request.content());
+        // A relayed legacy request's later round is a tools/call (or prompts/get, resources/read): its name goes in
+        // the mirrored headers as on any modern request.
+        String nameField = Methods.nameField(message.method());
+        JsonNode named = nameField == null || message.params() == null ? null : message.params().get(nameField);
         ValidatedRequest validated = new ValidatedRequest(message, body,
-                request.headers().get(McpHeaders.PROTOCOL_VERSION), message.method(), null, message.id());
+                request.headers().get(McpHeaders.PROTOCOL_VERSION), message.method(),
+                named != null && named.isTextual() ? named.textValue() : null, message.id());
         HttpHeaders passed = new DefaultHttpHeaders(false);
         PASSED.forEach(name -> request.headers().getAll(name).forEach(value -> passed.add(name, value)));
         ForwardedRequest forwarded = new ForwardedRequest(validated, passed,

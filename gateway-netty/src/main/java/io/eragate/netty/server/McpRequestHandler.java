@@ -20,6 +20,8 @@ import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.LegacyPassThroughExchange;
 import io.eragate.netty.legacyfront.InputRequiredSeam;
 import io.eragate.netty.legacyfront.LegacyFront;
+import io.eragate.netty.legacyrelay.InternalRetries;
+import io.eragate.netty.legacyrelay.InteractiveRelay;
 import io.eragate.core.security.SealedSessionIds;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.upstream.PassThroughSessions;
@@ -83,6 +85,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     /** Pipelined requests, and at most one {@link InputRefused} last, each waiting for the answers before it. */
     private final ArrayDeque<Object> queued = new ArrayDeque<>();
     private ClientExchange current;
+    /** The upstream the last dispatched request went to: a legacy client's relayed request retries there. */
+    private String servedUpstream;
     /** What is learned about the request being served, for its outcome report. */
     private OutcomeRecorder outcome;
     /** The spans and upstream-exchange metrics of the request being served. */
@@ -248,8 +252,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         LegacyFront.Request asked = new LegacyFront.Request(inbound.httpMethod(),
                 LegacyFront.sessionHeader(request.headers()), inbound.body(), route.path(),
                 AuthenticatedRequest.principalOf(request).id(), keepAlive);
+        Principal principal = AuthenticatedRequest.principalOf(request);
         new LegacyFront(context.legacyFront(), context.frontDoor().policy().knownMethods(),
-                InputRequiredSeam.NOT_RELAYED).serve(ctx, asked, new LegacyFront.Host() {
+                InputRequiredSeam.NOT_RELAYED, context.bridge().frontRelay()).serve(ctx, asked, new LegacyFront.Host() {
                     @Override
                     public void forward(ValidatedRequest modern) {
                         outcome.validated(modern.method(), modern.name());
@@ -259,6 +264,21 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                     @Override
                     public void done() {
                         McpRequestHandler.this.done(ctx);
+                    }
+
+                    @Override
+                    public InteractiveRelay.Upstream listens() {
+                        return new InternalRetries(context.federation().internal(),
+                                () -> context.pools().forLoop(ctx.channel().eventLoop()), route::upstream, principal,
+                                context.limits().upstreamResponseTimeout(), context.legacyFront().maxAnswerBytes());
+                    }
+
+                    @Override
+                    public InteractiveRelay.Upstream retries() {
+                        return new InternalRetries(context.federation().internal(),
+                                () -> context.pools().forLoop(ctx.channel().eventLoop()), () -> servedUpstream,
+                                principal,
+                                context.limits().upstreamResponseTimeout(), context.legacyFront().maxAnswerBytes());
                     }
                 });
     }
@@ -356,6 +376,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         dispatcher.dispatch(ctx, forwarded, route, new Dispatcher.Host() {
             @Override
             public void serving(String upstream, Era upstreamEra) {
+                servedUpstream = upstream;
                 recorder.routed(route.path(), upstream);
                 if (upstreamEra != null) {
                     recorder.upstreamEra(upstreamEra);

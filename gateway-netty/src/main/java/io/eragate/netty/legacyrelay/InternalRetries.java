@@ -1,0 +1,76 @@
+package io.eragate.netty.legacyrelay;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.eragate.core.auth.Principal;
+import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.mcp.ProtocolVersions;
+import io.eragate.netty.federation.InternalEndpoint;
+import io.eragate.netty.upstream.UpstreamChannelPool;
+import io.netty.handler.codec.http.FullHttpRequest;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.function.Supplier;
+
+/**
+ * Sends a relayed request's later rounds through the gateway's internal endpoint to the upstream that served its
+ * first round, so that each retry is served by the same exchange a plain route to that upstream uses (modern
+ * pass-through, bridge, stdio), with the client's own principal.
+ */
+public final class InternalRetries implements InteractiveRelay.Upstream {
+
+    private final InternalEndpoint endpoint;
+    private final Supplier<UpstreamChannelPool> pool;
+    private final Supplier<String> servedBy;
+    private final Principal principal;
+    private final Duration headTimeout;
+    private final int maxMessageBytes;
+
+    /**
+     * @param pool the pool of the client's event loop, looked up when a call is made
+     * @param servedBy the name of the upstream that served the first round (null when none was chosen)
+     * @param headTimeout how long a retry waits for the head of its answer
+     * @param maxMessageBytes the largest message of an answer
+     */
+    public InternalRetries(InternalEndpoint endpoint, Supplier<UpstreamChannelPool> pool, Supplier<String> servedBy,
+            Principal principal, Duration headTimeout, int maxMessageBytes) {
+        this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+        this.pool = Objects.requireNonNull(pool, "pool");
+        this.servedBy = Objects.requireNonNull(servedBy, "servedBy");
+        this.principal = Objects.requireNonNull(principal, "principal");
+        this.headTimeout = Objects.requireNonNull(headTimeout, "headTimeout");
+        this.maxMessageBytes = maxMessageBytes;
+    }
+
+    @Override
+    public OpenCall send(JsonRpcRequest modern, MessageStreamCall.Listener listener) {
+        String upstream = servedBy.get();
+        if (upstream == null || endpoint.target() == null) {
+            listener.onFailure(new IOException("no upstream to send the next round to"));
+            return null;
+        }
+        String handle = endpoint.lend(principal);
+        FullHttpRequest http = endpoint.post(upstream, handle, JsonRpcCodec.encode(modern),
+                ProtocolVersions.V2026_07_28);
+        return MessageStreamCall.start(pool.get(), endpoint.target(), http, headTimeout, maxMessageBytes,
+                maxMessageBytes, new MessageStreamCall.Listener() {
+                    @Override
+                    public void onMessage(JsonNode message) {
+                        listener.onMessage(message);
+                    }
+
+                    @Override
+                    public void onEnd(int status) {
+                        endpoint.giveBack(handle);
+                        listener.onEnd(status);
+                    }
+
+                    @Override
+                    public void onFailure(Throwable cause) {
+                        endpoint.giveBack(handle);
+                        listener.onFailure(cause);
+                    }
+                });
+    }
+}
