@@ -25,7 +25,7 @@ import java.util.Optional;
  */
 final class InteropGateway implements AutoCloseable {
     /** The key ring of the gateway, so that tests can open the session ids it seals. */
-    private static final String SECRET = "the-interop-gateway-key-ring";
+    static final String SECRET = "the-interop-gateway-key-ring";
     private final GatewayServer server;
 
     private InteropGateway(GatewayServer server) {
@@ -45,9 +45,14 @@ final class InteropGateway implements AutoCloseable {
     /** As {@link #start(Map, EraSetting)}, with {@code secret} as the whole key ring ({@code security.secrets}). */
     static InteropGateway start(Map<String, String> upstreams, EraSetting era, String secret) {
         Map<String, String> ordered = new LinkedHashMap<>(upstreams);
-        List<UpstreamConfig> upstreamConfigs = ordered.entrySet().stream()
-                .map(e -> new UpstreamConfig(e.getKey(), URI.create(e.getValue()), era)).toList();
-        List<RouteConfig> routes = ordered.keySet().stream().map(name -> new RouteConfig("/" + name, name)).toList();
+        return start(ordered.entrySet().stream()
+                .map(e -> new UpstreamConfig(e.getKey(), URI.create(e.getValue()), era)).toList(), secret);
+    }
+
+    /** Starts a gateway for {@code upstreamConfigs}, each at {@code /<name>}, with {@code secret} as its key ring. */
+    static InteropGateway start(List<UpstreamConfig> upstreamConfigs, String secret) {
+        List<RouteConfig> routes = upstreamConfigs.stream().map(u -> new RouteConfig("/" + u.name(), u.name()))
+                .toList();
         GatewayConfig config = GatewayConfig.defaults()
                 .withListen(new ListenConfig("127.0.0.1", 0))
                 .withAdmin(new AdminConfig("127.0.0.1", 0))

@@ -32,8 +32,10 @@ import org.junit.jupiter.params.provider.MethodSource;
  * route itself: initialize, list, call.
  *
  * <p>The route is a parameter: each {@link RouteKind} is an upstream behind its own route, and every case runs on
- * every kind. Today the kind is a legacy Streamable HTTP server (server-everything pinned {@code era: legacy}, served
- * by the legacy pass-through); a route whose legacy clients are served by another front is one more constant.
+ * every kind: a legacy Streamable HTTP server (server-everything pinned {@code era: legacy}, served by the legacy
+ * pass-through), and an SDK v2 server that serves only 2026-07-28 (served by the gateway's legacy client front, which
+ * the 2024-11-05 front composes with). What only server-everything's log shows (the session's GET stream opened, the
+ * session DELETEd upstream) is asserted on the legacy kind; on every kind the answers themselves are.
  */
 class OldClientsIT {
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(90);
@@ -51,20 +53,31 @@ class OldClientsIT {
     /** The kinds of route a 2024-11-05 client is tried on, each behind its own upstream. */
     enum RouteKind {
         /** server-everything (TypeScript SDK v1), a 2025-11-25 Streamable HTTP server, pinned {@code era: legacy}. */
-        LEGACY_STREAMABLE_HTTP("everything", "mcp-servers/everything", "echo", "{\"message\":\"hi\"}", "Echo: hi");
+        LEGACY_STREAMABLE_HTTP(EverythingBehindEragate.NAME, "mcp-servers/everything", "echo",
+                "{\"message\":\"hi\"}", "Echo: hi", true),
+        /**
+         * An SDK v2 server serving only 2026-07-28 ({@code reject} mode), {@code era: auto}: its legacy clients are
+         * served by the gateway's own session and their requests translated to modern ones.
+         */
+        MODERN_ONLY(EverythingBehindEragate.MODERN_NAME, "eragate-interop-modern", "echo", "{\"message\":\"hi\"}",
+                "Echo: hi", false);
 
         final String upstream;
         final String serverName;
         final String tool;
         final String arguments;
         final String answer;
+        /** Whether the upstream is server-everything, whose log shows its Streamable HTTP session's life. */
+        final boolean upstreamLogsSessions;
 
-        RouteKind(String upstream, String serverName, String tool, String arguments, String answer) {
+        RouteKind(String upstream, String serverName, String tool, String arguments, String answer,
+                boolean upstreamLogsSessions) {
             this.upstream = upstream;
             this.serverName = serverName;
             this.tool = tool;
             this.arguments = arguments;
             this.answer = answer;
+            this.upstreamLogsSessions = upstreamLogsSessions;
         }
 
         /** The tool's arguments, for the Java SDK. */
@@ -83,8 +96,8 @@ class OldClientsIT {
     }
 
     @BeforeAll
-    static void startServerEverythingAndGateway() {
-        both = EverythingBehindEragate.start(PEERS);
+    static void startUpstreamsAndGateway() {
+        both = EverythingBehindEragate.startBesideModernOnly(PEERS);
         everything = both.server();
         gateway = both.gateway();
     }
@@ -113,19 +126,27 @@ class OldClientsIT {
         NodePeers.Result run = PEERS.run(CLIENT_TIMEOUT, "sse-client.mjs", client, kind.sseUrl(), kind.tool,
                 kind.arguments);
 
-        assertThat(run.exitCode()).as("client output:%n%s%n%s%n%s", run.stdout(), run.stderr(), everything.output())
-                .isZero();
+        assertThat(run.exitCode()).as("client output:%n%s%n%s%n%s", run.stdout(), run.stderr(),
+                upstreamOutput(kind)).isZero();
         JsonNode line = JSON.readTree(run.lastStdoutLine());
         assertThat(line.at("/serverInfo/name").asText()).isEqualTo(kind.serverName);
         List<String> tools = new ArrayList<>();
         line.path("tools").forEach(tool -> tools.add(tool.asText()));
         assertThat(tools).contains(kind.tool);
         assertThat(line.at("/result/content/0/text").asText()).isEqualTo(kind.answer);
+        assertThat(line.path("result").has("resultType")).as("2026-only fields are removed").isFalse();
         assertThat(line.path("pings").asInt()).isEqualTo(1);
+        if (!kind.upstreamLogsSessions) {
+            return;
+        }
         assertThat(logged(STREAM_OPENED, streamsBefore))
                 .as("the session's Streamable HTTP GET stream reached the server%n%s", everything.output()).isTrue();
         assertThat(logged(SESSION_DELETED, deletesBefore))
                 .as("closing the SSE stream DELETEd the Streamable HTTP session%n%s", everything.output()).isTrue();
+    }
+
+    private static String upstreamOutput(RouteKind kind) {
+        return kind.upstreamLogsSessions ? everything.output() : both.modernOnly().output();
     }
 
     /** Whether the upstream logs {@code fragment} more than {@code before} times within the generous timeout. */
