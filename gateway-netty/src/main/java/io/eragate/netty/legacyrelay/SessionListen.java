@@ -104,7 +104,7 @@ final class SessionListen {
         self[0] = upstream.send(listenRequest.apply(subscriptions.filter().toJson()), new MessageStreamCall.Listener() {
             @Override
             public void onMessage(JsonNode message) {
-                fromListen(message);
+                fromListen(self[0], message);
             }
 
             @Override
@@ -125,7 +125,13 @@ final class SessionListen {
         }
     }
 
-    private synchronized void fromListen(JsonNode message) {
+    private synchronized void fromListen(OpenCall from, JsonNode message) {
+        if (from == null || from != listen) {
+            // A replaced listen's messages may still arrive: its acknowledgement must not answer a subscription
+            // that the new listen serves (an update published before that one is acknowledged would be lost), and
+            // its notifications are the new listen's to deliver.
+            return;
+        }
         JsonRpcMessage classified;
         try {
             classified = JsonRpcCodec.classify(message);

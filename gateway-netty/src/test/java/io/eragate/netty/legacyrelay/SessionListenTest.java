@@ -74,6 +74,26 @@ class SessionListenTest {
     }
 
     @Test
+    void theReplacedListensLateAcknowledgementDoesNotAnswerTheSubscription() throws Exception {
+        listen.open(client, true);
+        AtomicInteger answered = new AtomicInteger();
+        listen.subscribe("test://a", answered::incrementAndGet);
+
+        // The first listen's acknowledgement was already on its way when the subscription replaced it: the new
+        // listen, which carries the URI, is not acknowledged yet, so an update published now would be lost.
+        sent.get(0).listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
+                + "\"notifications/subscriptions/acknowledged\",\"params\":{\"notifications\":{}}}"));
+        sent.get(0).listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
+                + "\"notifications/tools/list_changed\"}"));
+
+        assertThat(answered).hasValue(0);
+        assertThat(written()).as("nothing of the replaced listen reaches the client").doesNotContain("list_changed");
+        sent.get(1).listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
+                + "\"notifications/subscriptions/acknowledged\",\"params\":{\"notifications\":{}}}"));
+        assertThat(answered).hasValue(1);
+    }
+
+    @Test
     void anUpdateReachesTheGetStreamWithoutTheSubscriptionId() throws Exception {
         listen.open(client, true);
         listen.subscribe("test://a", () -> { });
