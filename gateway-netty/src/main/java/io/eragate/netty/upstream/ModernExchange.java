@@ -106,7 +106,9 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     @Override
     public void start() {
         lifecycle.start(this::onDeadline);
-        call = UpstreamCall.start(pool, target, buildRequest(), responseTimeout, this);
+        call = target.credentials().isEmpty()
+                ? UpstreamCall.startEncoded(pool, target, encodeRequest(), responseTimeout, this)
+                : UpstreamCall.start(pool, target, buildRequest(), responseTimeout, this);
     }
 
     /** The client went away or the gateway stops: closing the upstream exchange is the cancellation. */
@@ -133,6 +135,14 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         }
     }
 
+    /** The request as bytes, with the same fields as {@link #buildRequest()} (no encoder, no header map). */
+    private ByteBuf encodeRequest() {
+        return PassThroughRequestBytes.encode(client.alloc(), target, forwarded.passedHeaders(),
+                UpstreamHeaders.forModern(forwarded.request()), forwarded.clientAddress(), forwarded.clientHost(),
+                forwarded.request().originalBody());
+    }
+
+    /** The request as an object, for a target whose credentials a handler adds to it. */
     private FullHttpRequest buildRequest() {
         byte[] body = forwarded.request().originalBody();
         FullHttpRequest request = TrustedHeaders.request(HttpMethod.POST, target.pathAndQuery(),

@@ -20,6 +20,9 @@ public final class TrustedHeaders {
     private static final HttpHeadersFactory UNVALIDATED_TRAILERS =
             DefaultHttpHeadersFactory.trailersFactory().withValidation(false);
 
+    static final String X_FORWARDED_FOR = "X-Forwarded-For";
+    static final String FORWARDED = "Forwarded";
+
     private TrustedHeaders() {
     }
 
@@ -31,10 +34,15 @@ public final class TrustedHeaders {
         if (clientAddress == null) {
             return;
         }
+        headers.add(X_FORWARDED_FOR, clientAddress);
+        headers.set(FORWARDED, forwarded(clientAddress, clientHost));
+    }
+
+    /** The {@code Forwarded} value naming a client whose address is known. */
+    static String forwarded(String clientAddress, String clientHost) {
         String forValue = clientAddress.indexOf(':') >= 0 ? "\"[" + clientAddress + "]\"" : clientAddress;
-        headers.add("X-Forwarded-For", clientAddress);
-        headers.set("Forwarded", clientHost == null ? "for=" + forValue + ";proto=http"
-                : "for=" + forValue + ";host=\"" + clientHost + "\";proto=http");
+        return clientHost == null ? "for=" + forValue + ";proto=http"
+                : "for=" + forValue + ";host=\"" + clientHost + "\";proto=http";
     }
 
     /** A request whose headers are set by the gateway. */

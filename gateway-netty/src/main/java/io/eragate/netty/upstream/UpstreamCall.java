@@ -2,9 +2,12 @@ package io.eragate.netty.upstream;
 
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.handler.codec.http.FullHttpRequest;
+import io.netty.handler.codec.http.HttpClientCodec;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpUtil;
@@ -61,6 +64,26 @@ public final class UpstreamCall implements UpstreamListener {
      */
     public static UpstreamCall start(UpstreamChannelPool pool, UpstreamTarget target, FullHttpRequest request,
             Duration headTimeout, Handler handler) {
+        return send(pool, target, request, headTimeout, handler);
+    }
+
+    /**
+     * Sends a request already encoded as HTTP/1.1 bytes, head and body ({@code encoded}, which this call owns and
+     * releases), below the connection's HTTP codec: the codec's encoder is skipped, its decoder reads the answer as
+     * usual. Only for a {@code POST} (the decoder is not told the method, which matters for HEAD and CONNECT alone)
+     * to a target without credentials of the gateway's own, which are added to a request object.
+     */
+    public static UpstreamCall startEncoded(UpstreamChannelPool pool, UpstreamTarget target, ByteBuf encoded,
+            Duration headTimeout, Handler handler) {
+        if (!target.credentials().isEmpty()) {
+            encoded.release();
+            throw new IllegalArgumentException("upstream " + target.name() + " has credentials: send a request object");
+        }
+        return send(pool, target, encoded, headTimeout, handler);
+    }
+
+    private static UpstreamCall send(UpstreamChannelPool pool, UpstreamTarget target, Object request,
+            Duration headTimeout, Handler handler) {
         // The answer is handled in the trace context the call was made in (its log lines carry the request's trace).
         Context made = Context.current();
         UpstreamCall call = new UpstreamCall(pool, target, made == Context.root() ? handler : new Handler() {
@@ -90,7 +113,7 @@ public final class UpstreamCall implements UpstreamListener {
         return call;
     }
 
-    private void onAcquired(Future<Channel> acquired, FullHttpRequest request, Duration headTimeout) {
+    private void onAcquired(Future<Channel> acquired, Object request, Duration headTimeout) {
         if (state == State.DONE) {
             ReferenceCountUtil.release(request);
             if (acquired.isSuccess()) {
@@ -115,7 +138,10 @@ public final class UpstreamCall implements UpstreamListener {
                         + headTimeout.toMillis() + " ms", headTimeout), true);
             }
         }, headTimeout.toNanos(), TimeUnit.NANOSECONDS);
-        channel.writeAndFlush(request).addListener((ChannelFutureListener) written -> {
+        ChannelFuture writing = request instanceof ByteBuf encoded
+                ? channel.pipeline().context(HttpClientCodec.class).writeAndFlush(encoded)
+                : channel.writeAndFlush(request);
+        writing.addListener((ChannelFutureListener) written -> {
             if (!written.isSuccess() && state == State.AWAITING_HEAD) {
                 fail(written.cause(), true);
             }
