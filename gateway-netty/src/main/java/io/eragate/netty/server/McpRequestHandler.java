@@ -50,7 +50,6 @@ import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -531,13 +530,21 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private static HttpHeaders passedHeaders(HttpHeaders headers) {
         HttpHeaders passed = new DefaultHttpHeaders(false);
         for (Map.Entry<String, String> header : headers) {
-            String name = header.getKey().toLowerCase(Locale.ROOT);
-            if (PASSED_HEADERS.contains(name)
-                    || name.startsWith(McpHeaders.PARAM_PREFIX.toLowerCase(Locale.ROOT))) {
+            if (isPassed(header.getKey())) {
                 passed.add(header.getKey(), header.getValue());
             }
         }
         return passed;
+    }
+
+    /** Compared ignoring case without a lower-cased copy of every name: this runs for each field of each request. */
+    private static boolean isPassed(String name) {
+        for (String passed : PASSED_HEADERS) {
+            if (passed.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return name.regionMatches(true, 0, McpHeaders.PARAM_PREFIX, 0, McpHeaders.PARAM_PREFIX.length());
     }
 
     private static String clientAddress(Channel channel) {
