@@ -17,7 +17,6 @@ import io.eragate.core.mcp.Era;
 import io.eragate.netty.client.ClientStream;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.upstream.UpstreamFailures;
-import io.eragate.netty.upstream.UpstreamTimeoutException;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
@@ -27,15 +26,12 @@ import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.jsonrpc.JsonRpcId;
-import io.eragate.core.listen.ListCacheKey;
-import io.eragate.core.listen.ListResultCache;
 import io.eragate.core.mrtr.InputRequests;
 import io.eragate.core.mrtr.RequestState;
 import io.eragate.core.mrtr.RetryCheck;
 import io.eragate.core.mrtr.UpstreamAnswer;
 import io.netty.util.concurrent.EventExecutor;
 import io.opentelemetry.context.Context;
-import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.session.ReplayPolicy;
 import io.eragate.core.session.SessionKey;
@@ -53,8 +49,6 @@ import io.netty.handler.codec.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.RejectedExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -96,9 +90,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private boolean done;
     private boolean replayed;
     private UpstreamSession session;
-    /** The session's list cache and the ticket to store this list request's result, when it missed the cache. */
-    private ListResultCache listCache;
-    private ListResultCache.Ticket listTicket;
+    /** This request's turn at the session's list cache: the ticket to store its result, when it missed. */
+    private ListCacheTurn listCache = ListCacheTurn.NONE;
     private IdRewriter rewriter;
     private UpstreamExchange exchange;
     private UpstreamCall call;
@@ -137,20 +130,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         SessionKey key = bridge.keyFor(target.name(), forwarded.principal().id(), request);
-        Context trace = Context.current();
-        bridge.acquire(key, request).whenComplete((acquired, failure) -> client.executor().execute(trace.wrap(() -> {
-            if (done) {
-                if (acquired != null) {
-                    bridge.release(acquired);
-                }
-                return;
-            }
-            if (failure != null) {
-                onSessionFailure(unwrap(failure));
-            } else {
-                onSession(acquired);
-            }
-        })));
+        SessionHop.deliver(bridge.acquire(key, request), client.executor(), Context.current(), bridge::release,
+                () -> done, this::onSession, this::onSessionFailure);
     }
 
     private void onSession(UpstreamSession acquired) {
@@ -179,47 +160,26 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     /**
-     * Answers a list request from the session's cache when it holds the result; on a miss keeps a ticket, so that
-     * the upstream's answer may be stored.
+     * Answers a list request from the session's cache when it holds the result; on a miss keeps the turn's ticket, so
+     * that the upstream's answer may be stored.
      */
     private boolean answeredFromListCache() {
-        listCache = null;
-        listTicket = null;
-        Optional<ListCacheKey> key = ListCacheKey.of(request.method(), request.params());
-        Optional<ListResultCache> cache = key.flatMap(ignored -> bridge.listCache(session));
-        if (cache.isEmpty()) {
+        listCache = ListCacheTurn.take(request, () -> bridge.listCache(session));
+        if (listCache.hit().isEmpty()) {
             return false;
         }
-        Optional<ObjectNode> hit = cache.get().lookup(key.get());
-        if (hit.isPresent()) {
-            log.debug("[{}] {} answered from the list cache of upstream session {}", client.channel().id(),
-                    request.method(), session.sessionId());
-            answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(),
-                    bridge.visibleTools(forwarded.principal(), request.method(), hit.get()))));
-            return true;
-        }
-        listCache = cache.get();
-        listTicket = listCache.ticket(key.get());
-        return false;
+        log.debug("[{}] {} answered from the list cache of upstream session {}", client.channel().id(),
+                request.method(), session.sessionId());
+        answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(),
+                bridge.visibleTools(forwarded.principal(), request.method(), listCache.hit().get()))));
+        return true;
     }
 
     private void onSessionFailure(Throwable failure) {
-        if (failure instanceof SessionOpenException open) {
-            if (open.modernAnswer()) {
-                bridge.contradicted(target, open.getMessage());
-            }
-            fail(UpstreamFailure.of(FailureKind.SESSION_REFUSED, target.name(), open.getMessage()));
-        } else if (failure instanceof UpstreamTimeoutException timeout) {
-            // The session's handshake timed out, after its own timeout: say which one fired.
-            fail(UpstreamFailure.timeout(FailureKind.SESSION_TIMEOUT, target.name(), timeout.after(),
-                    "bridge.initializeTimeout"));
-        } else {
-            // Nothing of the request was sent: a session could not even be opened.
-            UpstreamFailure classified = UpstreamFailures.classify(failure, false, target.name(), responseTimeout,
-                    "bridge.initializeTimeout");
-            fail(classified.kind() == FailureKind.HEAD_TIMEOUT ? new UpstreamFailure(FailureKind.SESSION_TIMEOUT,
-                    target.name(), null, classified.timeout(), classified.timeoutKey()) : classified);
+        if (failure instanceof SessionOpenException open && open.modernAnswer()) {
+            bridge.contradicted(target, open.getMessage());
         }
+        fail(SessionHop.failureOf(failure, target.name(), responseTimeout));
     }
 
     @Override
@@ -300,25 +260,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private void onNotification(JsonRpcNotification notification) {
         bridge.notificationOnRequestStream(session, notification);
-        if (Methods.NOTIFICATION_PROGRESS.equals(notification.method()) && notification.params() != null) {
-            // Only this request's own token: the session's other requests have clients of their own, and progress
-            // an upstream sends on the wrong stream must not reach them here.
-            // The token of the request attached now: after an input_required round that is the retry's own.
-            JsonNode token = ModernRequestTranslator.clientProgressToken(request);
-            if (isOwnProgress(notification.params()) && token != null) {
-                ObjectNode params = notification.params().deepCopy();
-                params.set(MetaKeys.PROGRESS_TOKEN, token.deepCopy());
-                stream.event(JsonRpcCodec.encode(new JsonRpcNotification(notification.method(), params)));
-            }
-        } else if (Methods.NOTIFICATION_MESSAGE.equals(notification.method()) && notification.params() != null
-                && logFilter.accepts(notification.params())) {
-            stream.event(JsonRpcCodec.encode(notification));
-        }
-    }
-
-    private boolean isOwnProgress(ObjectNode params) {
-        JsonNode token = params.get(MetaKeys.PROGRESS_TOKEN);
-        return exchange.upstreamProgressToken() != null && exchange.upstreamProgressToken().equals(token);
+        RequestNotifications.forClient(notification, request, exchange, logFilter)
+                .ifPresent(forClient -> stream.event(JsonRpcCodec.encode(forClient)));
     }
 
     private void onFinalResponse(JsonRpcResponse response) {
@@ -342,9 +285,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         ObjectNode stamped = bridge.stamper().stamp(request.method(), (ObjectNode) result, session.initializeResult());
-        if (listTicket != null) {
-            stamped = listCache.admit(listTicket, stamped);
-        }
+        stamped = listCache.admit(stamped);
         // The cache holds the session's whole list; what a token may see depends on its scopes, so it is cut here.
         stamped = bridge.visibleTools(forwarded.principal(), request.method(), stamped);
         answer(200, JsonRpcCodec.encode(JsonRpcResponse.success(request.id(), stamped)));
@@ -355,30 +296,19 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
      * resumes (or, after a -32042, sends the request again).
      */
     private void resume() {
-        InputRounds inputRounds = bridge.inputRounds();
-        RetryCheck.Outcome outcome = RetryCheck.check(request.params(), inputRounds.verifier(),
-                forwarded.principal().id(), request.method(), inputRounds.clock().instant(), inputRounds.instanceId());
-        if (outcome instanceof RetryCheck.Outcome.Refused refused) {
+        InputRounds.Claim claim = bridge.inputRounds().claim(request, forwarded.principal().id());
+        if (claim.outcome() instanceof RetryCheck.Outcome.Refused refused) {
             reject(Rejections.invalidParams(request.id(), refused.reason()));
-            return;
-        }
-        if (outcome instanceof RetryCheck.Outcome.SendAgain again) {
+        } else if (claim.outcome() instanceof RetryCheck.Outcome.SendAgain again) {
             request = new JsonRpcRequest(request.id(), request.method(), again.params());
             rounds.continueFromRound(again.round());
             start();
-            return;
+        } else {
+            resumed = claim.call();
+            BridgeExchange retry = this;
+            RequestState state = ((RetryCheck.Outcome.Resume) claim.outcome()).state();
+            resumed.home.execute(() -> resumed.attach(retry, state));
         }
-        RequestState state = ((RetryCheck.Outcome.Resume) outcome).state();
-        Optional<BridgeExchange> claimed = inputRounds.pending().claim(state.pendingCallId(),
-                forwarded.principal().id());
-        if (claimed.isEmpty()) {
-            reject(Rejections.invalidParams(request.id(), "the call this requestState resumes is no longer waiting: "
-                    + "it was resumed already, timed out, or ended"));
-            return;
-        }
-        resumed = claimed.get();
-        BridgeExchange retry = this;
-        resumed.home.execute(() -> resumed.attach(retry, state));
     }
 
     /** Runs on this (parked) call's loop: the retry's client takes over, the answers go upstream. */
@@ -406,32 +336,9 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         abandon(roundId, "the client did not answer the input requests in time");
     }
 
-    /**
-     * Ends round {@code roundId} for {@code reason} (its deadline passed, or the gateway stops): the upstream's
-     * questions are answered "cancel", the call is cancelled upstream and its session released.
-     *
-     * @return completes once the upstream has taken the answers and the cancellation (or could not be reached)
-     */
+    /** See {@link ParkedCall#abandonRound}; from any thread. */
     CompletableFuture<Void> abandon(String roundId, String reason) {
-        CompletableFuture<Void> abandoned = new CompletableFuture<>();
-        try {
-            home.execute(() -> {
-                if (done || !rounds.isParkedIn(roundId)) {
-                    abandoned.complete(null);
-                    return;
-                }
-                log.info("[{}] {} for a call waiting for input on {}; cancelling it", client.channel().id(), reason,
-                        target.name());
-                CompletableFuture<Void> answered = rounds.abandon();
-                CompletableFuture<?> cancelled = cancelUpstream(reason);
-                end();
-                CompletableFuture.allOf(answered, cancelled).whenComplete((ignored, failure) ->
-                        abandoned.complete(null));
-            });
-        } catch (RejectedExecutionException stopped) {
-            abandoned.complete(null);
-        }
-        return abandoned;
+        return rounds.abandonRound(roundId, reason);
     }
 
     /**
@@ -460,6 +367,10 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         return client.channel().id();
     }
 
+    String upstreamName() {
+        return target.name();
+    }
+
     boolean isDone() {
         return done;
     }
@@ -469,9 +380,13 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     CompletableFuture<UpstreamReply> answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
-        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target,
-                answer.toResponse(upstreamRequestId), session.sessionId(), session.negotiatedVersion()),
-                responseTimeout, MAX_ERROR_BODY_BYTES);
+        return postToSession(answer.toResponse(upstreamRequestId));
+    }
+
+    /** Sends {@code message} on the session, beside the call: answers to its questions, its cancellation. */
+    private CompletableFuture<UpstreamReply> postToSession(JsonRpcMessage message) {
+        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, message,
+                session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
     }
 
     private void onErrorAnswer(byte[] body) {
@@ -555,9 +470,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (exchange == null || session == null) {
             return;
         }
-        JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
-        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled, session.sessionId(),
-                session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
+        postToSession(ModernRequestTranslator.cancellation(exchange, reason));
     }
 
     @Override
@@ -592,13 +505,11 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return CompletableFuture.completedFuture(null);
         }
         UpstreamCall inFlight = call;
-        JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
         // Cancel first and close the answer only once the upstream has taken the cancellation: a server may drop a
         // request whose response stream closed, and would then have nothing left to cancel. Until then the rest
         // of the answer is read and discarded.
         inFlight.resumeReading();
-        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
-                        session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
+        return postToSession(ModernRequestTranslator.cancellation(exchange, reason))
                 .whenComplete((reply, failure) -> home.execute(inFlight::abort));
     }
 
@@ -636,7 +547,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         end();
     }
 
-    private void end() {
+    void end() {
         if (done) {
             return;
         }
@@ -672,12 +583,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
     }
 
-    private static Throwable unwrap(Throwable failure) {
-        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-    }
-
     private static String describe(Throwable cause) {
-        Throwable unwrapped = unwrap(cause);
+        Throwable unwrapped = SessionHop.unwrap(cause);
         return unwrapped.getMessage() == null ? unwrapped.getClass().getSimpleName() : unwrapped.getMessage();
     }
 }

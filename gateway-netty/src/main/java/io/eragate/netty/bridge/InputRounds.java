@@ -1,8 +1,10 @@
 package io.eragate.netty.bridge;
 
 import io.eragate.core.config.MrtrConfig;
+import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.mrtr.PendingRounds;
 import io.eragate.core.mrtr.RequestStateVerifier;
+import io.eragate.core.mrtr.RetryCheck;
 import io.eragate.core.mrtr.RoundLimits;
 import io.eragate.core.security.StateSealer;
 import java.security.SecureRandom;
@@ -60,6 +62,30 @@ final class InputRounds {
 
     PendingRounds<BridgeExchange> pending() {
         return pending;
+    }
+
+    /**
+     * A retry's claim on the call it resumes.
+     *
+     * @param outcome the check of its {@code requestState}: refused, sent again, or resuming a parked call
+     * @param call the parked call, claimed for the retry alone; for a {@link RetryCheck.Outcome.Resume} only
+     */
+    record Claim(RetryCheck.Outcome outcome, BridgeExchange call) {
+    }
+
+    /**
+     * Checks {@code retry}'s {@code requestState} for {@code principal} and, when it resumes a parked call, claims
+     * that call; a call no longer waiting (resumed already, timed out, ended) makes the retry refused.
+     */
+    Claim claim(JsonRpcRequest retry, String principal) {
+        RetryCheck.Outcome outcome = RetryCheck.check(retry.params(), verifier, principal, retry.method(),
+                clock.instant(), instanceId);
+        if (!(outcome instanceof RetryCheck.Outcome.Resume resume)) {
+            return new Claim(outcome, null);
+        }
+        return pending.claim(resume.state().pendingCallId(), principal).map(call -> new Claim(outcome, call))
+                .orElseGet(() -> new Claim(new RetryCheck.Outcome.Refused("the call this requestState resumes is no "
+                        + "longer waiting: it was resumed already, timed out, or ended"), null));
     }
 
     Duration roundTimeout() {

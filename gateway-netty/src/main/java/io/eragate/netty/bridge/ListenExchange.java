@@ -29,7 +29,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -113,19 +112,8 @@ public final class ListenExchange implements ClientExchange {
         }
         reserved = true;
         SessionKey key = bridge.keyFor(target.name(), principal, listen);
-        bridge.acquire(key, listen).whenComplete((acquired, failure) -> client.executor().execute(trace.wrap(() -> {
-            if (done) {
-                if (acquired != null) {
-                    bridge.release(acquired);
-                }
-                return;
-            }
-            if (failure != null) {
-                onSessionFailure(unwrap(failure));
-            } else {
-                onSession(acquired, requested);
-            }
-        })));
+        SessionHop.deliver(bridge.acquire(key, listen), client.executor(), trace, bridge::release, () -> done,
+                acquired -> onSession(acquired, requested), this::onSessionFailure);
     }
 
     private void onSession(UpstreamSession acquired, SubscriptionFilter requested) {
@@ -143,7 +131,8 @@ public final class ListenExchange implements ClientExchange {
             return;
         }
         if (failure != null) {
-            reject(Rejections.upstreamUnreachable(requestId, target.name(), String.valueOf(unwrap(failure))));
+            reject(Rejections.upstreamUnreachable(requestId, target.name(),
+                    String.valueOf(SessionHop.unwrap(failure))));
         } else if (ack.isEmpty()) {
             reject(Rejections.upstreamBusy(requestId, "upstream " + target.name() + " session serves as many "
                     + "listen streams as it may (subscriptions.maxListenersPerSession)"));
@@ -261,9 +250,5 @@ public final class ListenExchange implements ClientExchange {
             hub.release(this);
         }
         onComplete.run();
-    }
-
-    private static Throwable unwrap(Throwable failure) {
-        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 }

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -265,7 +266,7 @@ final class ParkedCall {
      *
      * @return completes once the upstream took the answers (or could not be reached)
      */
-    CompletableFuture<Void> abandon() {
+    private CompletableFuture<Void> abandon() {
         List<CompletableFuture<?>> answers = new ArrayList<>();
         awaitingAnswer.forEach((id, asked) -> answers.add(call.answerUpstream(id,
                 UpstreamAnswer.cancel(asked.method()))));
@@ -273,6 +274,34 @@ final class ParkedCall {
         parked = false;
         pendingCallId = null;
         return CompletableFuture.allOf(answers.toArray(CompletableFuture[]::new));
+    }
+
+    /**
+     * Ends round {@code roundId} for {@code reason} (its deadline passed, or the gateway stops): the upstream's
+     * questions are answered "cancel", the call is cancelled upstream and its session released. From any thread.
+     *
+     * @return completes once the upstream has taken the answers and the cancellation (or could not be reached)
+     */
+    CompletableFuture<Void> abandonRound(String roundId, String reason) {
+        CompletableFuture<Void> abandoned = new CompletableFuture<>();
+        try {
+            home.execute(() -> {
+                if (call.isDone() || !isParkedIn(roundId)) {
+                    abandoned.complete(null);
+                    return;
+                }
+                log.info("[{}] {} for a call waiting for input on {}; cancelling it", call.logId(), reason,
+                        call.upstreamName());
+                CompletableFuture<Void> answered = abandon();
+                CompletableFuture<?> cancelled = call.cancelUpstream(reason);
+                call.end();
+                CompletableFuture.allOf(answered, cancelled).whenComplete((ignored, failure) ->
+                        abandoned.complete(null));
+            });
+        } catch (RejectedExecutionException stopped) {
+            abandoned.complete(null);
+        }
+        return abandoned;
     }
 
     /** The call ended: the gathering timer stops and the round no longer waits. */

@@ -29,8 +29,13 @@ public final class SseClientFront {
      * twice within it, so that a quiet session is never cut for idleness, only by {@code sseClients.idleTimeout}.
      */
     public SseClientFront(SseClientsConfig config, Duration connectionIdleTimeout) {
+        this(config, connectionIdleTimeout, Clock.systemUTC());
+    }
+
+    /** As above, with sessions idle by {@code clock} (a test's hand-moved one). */
+    public SseClientFront(SseClientsConfig config, Duration connectionIdleTimeout, Clock clock) {
         this.sessions = new SseClientSessions<>(config.maxSessions(), config.maxQueuedMessages(),
-                config.idleTimeout(), Clock.systemUTC(), new SecureRandom());
+                config.idleTimeout(), clock, new SecureRandom());
         Duration tick = config.idleTimeout().compareTo(MAX_TICK) < 0 ? config.idleTimeout() : MAX_TICK;
         Duration half = connectionIdleTimeout.dividedBy(2);
         this.tick = half.compareTo(tick) < 0 ? (half.isZero() ? Duration.ofNanos(1) : half) : tick;

@@ -21,6 +21,7 @@ import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
 import io.eragate.core.testing.MutableClock;
 import io.eragate.netty.server.GatewayVersion;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
 import io.eragate.netty.upstream.UpstreamPoolSettings;
 import io.eragate.netty.upstream.UpstreamPools;

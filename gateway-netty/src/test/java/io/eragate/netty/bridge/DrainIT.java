@@ -8,6 +8,7 @@ import io.eragate.core.config.MrtrConfig;
 import io.eragate.core.config.ShutdownConfig;
 import io.eragate.core.reload.ReloadReport;
 import io.eragate.core.exchange.ExchangeOutcome;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.RecordingObserver;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

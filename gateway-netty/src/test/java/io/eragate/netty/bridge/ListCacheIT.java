@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.BridgeConfig;
 import io.eragate.core.config.EraSetting;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
 import io.eragate.netty.testing.ResponseMode;
 import java.time.Duration;

@@ -1,6 +1,7 @@
 package io.eragate.netty.bridge;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.eragate.netty.testing.Await;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.MrtrConfig;
+import io.eragate.netty.testing.Await;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;

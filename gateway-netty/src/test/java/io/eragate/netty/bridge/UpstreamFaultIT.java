@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.LimitsConfig;
 import io.eragate.core.exchange.ExchangeOutcome;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.RecordingObserver;
 import java.time.Duration;
 import java.util.Map;

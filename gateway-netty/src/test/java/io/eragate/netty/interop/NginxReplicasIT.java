@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.EraSetting;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.NodePeers;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -121,7 +122,7 @@ class NginxReplicasIT {
     }
 
     /** Runs nginx with {@code snippet} (its addresses replaced by the gateways') in its http block; its port. */
-    private int startNginx(String snippet) throws IOException, InterruptedException {
+    private int startNginx(String snippet) throws IOException {
         int port;
         try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = free.getLocalPort();
@@ -152,12 +153,10 @@ class NginxReplicasIT {
         Files.writeString(file, config);
         nginx = new ProcessBuilder(nginxBinary(), "-p", dir, "-e", dir + "/error.log", "-c", file.toString())
                 .redirectErrorStream(true).redirectOutput(directory.resolve("stdout.log").toFile()).start();
-        long deadline = System.nanoTime() + NGINX_START.toNanos();
-        while (!accepts(port)) {
+        Await.until("nginx listening on port " + port, NGINX_START, () -> {
             assertThat(nginx.isAlive()).as("nginx exited: %s", nginxErrors()).isTrue();
-            assertThat(System.nanoTime() - deadline < 0).as("nginx listening within %s", NGINX_START).isTrue();
-            Thread.sleep(20);
-        }
+            return accepts(port);
+        }, () -> "");
         return port;
     }
 

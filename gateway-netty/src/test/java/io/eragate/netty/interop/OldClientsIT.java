@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.NodePeers;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
@@ -151,19 +152,7 @@ class OldClientsIT {
 
     /** Whether the upstream logs {@code fragment} more than {@code before} times within the generous timeout. */
     private static boolean logged(String fragment, int before) {
-        long deadline = System.nanoTime() + UPSTREAM_LOG_TIMEOUT.toNanos();
-        while (count(everything.output(), fragment) <= before) {
-            if (System.nanoTime() - deadline > 0) {
-                return false;
-            }
-            try {
-                Thread.sleep(20);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-        }
-        return true;
+        return Await.within(UPSTREAM_LOG_TIMEOUT, () -> count(everything.output(), fragment) > before);
     }
 
     @ParameterizedTest(name = "on a {0} route")

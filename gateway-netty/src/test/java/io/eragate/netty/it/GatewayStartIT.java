@@ -11,6 +11,7 @@ import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.server.GatewayServer;
 import io.eragate.netty.server.ListenerBindException;
+import io.eragate.netty.testing.Await;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;

@@ -2,6 +2,7 @@ package io.eragate.netty.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.ModernFixtureUpstream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -25,7 +25,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /** The modern answer a back writes, as the legacy client gets it, whatever the framing. */
 class LegacyAnswerTranslatorTest {
@@ -41,6 +46,32 @@ class LegacyAnswerTranslatorTest {
         public void handlerAdded(ChannelHandlerContext added) {
             ctx = added;
         }
+    }
+
+    private final Writer writer = new Writer();
+    private final EmbeddedChannel channel = new EmbeddedChannel(writer);
+    /** Everything the tests read out, released after each test. */
+    private final List<Object> read = new ArrayList<>();
+
+    @AfterEach
+    void releaseEverything() {
+        read.forEach(ReferenceCountUtil::release);
+        channel.finishAndReleaseAll();
+    }
+
+    private void arm(AnswerTranslation translation, int max) {
+        LegacyAnswerTranslator.arm(writer.ctx, translation, max);
+    }
+
+    /** Writes {@code messages} as a back writes them (the last one flushed), and returns what went out. */
+    private List<Object> write(Object... messages) {
+        for (int i = 0; i < messages.length - 1; i++) {
+            writer.ctx.write(messages[i]);
+        }
+        writer.ctx.writeAndFlush(messages[messages.length - 1]);
+        List<Object> out = drain(channel);
+        read.addAll(out);
+        return out;
     }
 
     private static ByteBuf bytes(String text) {
@@ -79,146 +110,103 @@ class LegacyAnswerTranslatorTest {
 
     @Test
     void anUnarmedTranslatorChangesNothing() throws IOException {
-        Writer writer = new Writer();
-        EmbeddedChannel channel = new EmbeddedChannel(writer);
-        LegacyAnswerTranslator.arm(writer.ctx, AnswerTranslation.of("tools/list", JsonRpcId.of(1),
-                InputRequiredSeam.NOT_RELAYED), MAX);
-        writer.ctx.writeAndFlush(json(HttpResponseStatus.OK, RESULT));
-        drain(channel).forEach(ReferenceCountUtil::release);
+        arm(AnswerTranslation.of("tools/list", JsonRpcId.of(1), InputRequiredSeam.NOT_RELAYED), MAX);
+        write(json(HttpResponseStatus.OK, RESULT));
 
-        writer.ctx.writeAndFlush(json(HttpResponseStatus.OK, RESULT));
+        List<Object> out = write(json(HttpResponseStatus.OK, RESULT));
 
-        List<Object> out = drain(channel);
         assertThat(tree(body(out.get(0)))).as("the translator is armed for one answer only").isEqualTo(tree(RESULT));
-        out.forEach(ReferenceCountUtil::release);
-        assertThat(channel.finishAndReleaseAll()).isFalse();
+        assertThat(channel.finish()).isFalse();
     }
 
-    @Test
-    void aCompleteJsonAnswerLosesItsModernFields() throws IOException {
-        Writer writer = new Writer();
-        EmbeddedChannel channel = new EmbeddedChannel(writer);
-        LegacyAnswerTranslator.arm(writer.ctx, AnswerTranslation.of("tools/list", JsonRpcId.of(1),
-                InputRequiredSeam.NOT_RELAYED), MAX);
+    static Stream<Arguments> wholeJsonAnswers() {
+        String initialize = "{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"resultType\":\"complete\","
+                + "\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}},"
+                + "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"up\",\"version\":\"1\"}}}}";
+        String inputRequired = "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"resultType\":\"input_required\","
+                + "\"inputRequests\":{},\"requestState\":\"s\"}}";
+        return Stream.of(
+                Arguments.of("a complete answer loses its modern fields",
+                        AnswerTranslation.of("tools/list", JsonRpcId.of(1), InputRequiredSeam.NOT_RELAYED), RESULT,
+                        "", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}", null),
+                Arguments.of("the discover answering initialize becomes its result, with the new session",
+                        AnswerTranslation.initialize(JsonRpcId.of(0), "2025-06-18", "sealed"), initialize,
+                        "/result/protocolVersion", "\"2025-06-18\"", "sealed"),
+                Arguments.of("the discover's serverInfo becomes initialize's",
+                        AnswerTranslation.initialize(JsonRpcId.of(0), "2025-06-18", "sealed"), initialize,
+                        "/result/serverInfo/name", "\"up\"", "sealed"),
+                Arguments.of("an input_required answer goes to the seam, keeping the id",
+                        AnswerTranslation.of("tools/call", JsonRpcId.of(9), InputRequiredSeam.NOT_RELAYED),
+                        inputRequired, "/id", "9", null),
+                Arguments.of("the seam's refusal names why",
+                        AnswerTranslation.of("tools/call", JsonRpcId.of(9), InputRequiredSeam.NOT_RELAYED),
+                        inputRequired, "/error/data/reason", "\"input-required-not-relayed\"", null));
+    }
 
-        writer.ctx.writeAndFlush(json(HttpResponseStatus.OK, RESULT));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("wholeJsonAnswers")
+    void aWholeJsonAnswerIsTranslatedWithItsLengthAndSession(String why, AnswerTranslation translation,
+            String answer, String pointer, String expected, String sessionId) throws IOException {
+        arm(translation, MAX);
 
-        List<Object> out = drain(channel);
+        List<Object> out = write(json(HttpResponseStatus.OK, answer));
+
         FullHttpResponse response = (FullHttpResponse) out.get(0);
-        assertThat(tree(body(response))).isEqualTo(tree("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}"));
+        assertThat(tree(body(response)).at(pointer)).isEqualTo(tree(expected));
         assertThat(response.headers().getInt(HttpHeaderNames.CONTENT_LENGTH))
                 .isEqualTo(response.content().readableBytes());
-        out.forEach(ReferenceCountUtil::release);
-        assertThat(channel.finishAndReleaseAll()).isFalse();
+        assertThat(response.headers().get("Mcp-Session-Id")).isEqualTo(sessionId);
+        assertThat(channel.finish()).isFalse();
     }
 
     @Test
     void aChunkedJsonAnswerIsGatheredAndAnInBandErrorGets200() throws IOException {
-        Writer writer = new Writer();
-        EmbeddedChannel channel = new EmbeddedChannel(writer);
-        LegacyAnswerTranslator.arm(writer.ctx, AnswerTranslation.of("tools/call", JsonRpcId.of(3),
-                InputRequiredSeam.NOT_RELAYED), MAX);
+        arm(AnswerTranslation.of("tools/call", JsonRpcId.of(3), InputRequiredSeam.NOT_RELAYED), MAX);
         HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.BAD_REQUEST);
         head.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json")
                 .set(HttpHeaderNames.TRANSFER_ENCODING, "chunked");
         String error = "{\"jsonrpc\":\"2.0\",\"id\":3,\"error\":{\"code\":-32020,\"message\":\"m\"}}";
 
-        writer.ctx.write(head);
-        writer.ctx.write(new DefaultHttpContent(bytes(error.substring(0, 20))));
-        writer.ctx.writeAndFlush(new DefaultLastHttpContent(bytes(error.substring(20))));
+        List<Object> out = write(head, new DefaultHttpContent(bytes(error.substring(0, 20))),
+                new DefaultLastHttpContent(bytes(error.substring(20))));
 
-        List<Object> out = drain(channel);
         assertThat(out).hasSize(1);
         FullHttpResponse response = (FullHttpResponse) out.get(0);
         assertThat(response.status().code()).isEqualTo(200);
         assertThat(response.headers().contains(HttpHeaderNames.TRANSFER_ENCODING)).isFalse();
         assertThat(tree(body(response)).at("/error/code").intValue()).isEqualTo(-32600);
-        out.forEach(ReferenceCountUtil::release);
-        assertThat(channel.finishAndReleaseAll()).isFalse();
+        assertThat(channel.finish()).isFalse();
     }
 
     @Test
     void anEventStreamIsTranslatedEventByEventAndStaysAStream() throws IOException {
-        Writer writer = new Writer();
-        EmbeddedChannel channel = new EmbeddedChannel(writer);
-        LegacyAnswerTranslator.arm(writer.ctx, AnswerTranslation.of("tools/list", JsonRpcId.of(1),
-                InputRequiredSeam.NOT_RELAYED), MAX);
+        arm(AnswerTranslation.of("tools/list", JsonRpcId.of(1), InputRequiredSeam.NOT_RELAYED), MAX);
         HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
         head.headers().set(HttpHeaderNames.CONTENT_TYPE, "text/event-stream");
         String progress = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":{\"progressToken\":1,"
                 + "\"progress\":1}}";
 
-        writer.ctx.writeAndFlush(head);
-        writer.ctx.writeAndFlush(new DefaultHttpContent(bytes("data: " + progress + "\n\nda")));
-        writer.ctx.writeAndFlush(new DefaultLastHttpContent(bytes("ta: " + RESULT + "\n\n")));
+        write(head);
+        write(new DefaultHttpContent(bytes("data: " + progress + "\n\nda")));
+        write(new DefaultLastHttpContent(bytes("ta: " + RESULT + "\n\n")));
 
-        List<Object> out = drain(channel);
-        try {
-            assertThat(out).hasSize(3);
-            assertThat(((HttpResponse) out.get(0)).headers().get(HttpHeaderNames.CONTENT_TYPE))
-                    .isEqualTo("text/event-stream");
-            assertThat(tree(data(body(out.get(1))))).isEqualTo(tree(progress));
-            assertThat(tree(data(body(out.get(2)))))
-                    .isEqualTo(tree("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}"));
-        } finally {
-            out.forEach(ReferenceCountUtil::release);
-        }
-        assertThat(channel.finishAndReleaseAll()).isFalse();
-    }
-
-    @Test
-    void theDiscoverAnsweringInitializeBecomesItsResultWithTheNewSession() throws IOException {
-        Writer writer = new Writer();
-        EmbeddedChannel channel = new EmbeddedChannel(writer);
-        LegacyAnswerTranslator.arm(writer.ctx, AnswerTranslation.initialize(JsonRpcId.of(0), "2025-06-18", "sealed"),
-                MAX);
-
-        writer.ctx.writeAndFlush(json(HttpResponseStatus.OK, "{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{"
-                + "\"resultType\":\"complete\",\"supportedVersions\":[\"2026-07-28\"],\"capabilities\":{\"tools\":{}},"
-                + "\"_meta\":{\"io.modelcontextprotocol/serverInfo\":{\"name\":\"up\",\"version\":\"1\"}}}}"));
-
-        List<Object> out = drain(channel);
-        FullHttpResponse response = (FullHttpResponse) out.get(0);
-        assertThat(response.headers().get("Mcp-Session-Id")).isEqualTo("sealed");
-        JsonNode result = tree(body(response)).get("result");
-        assertThat(result.get("protocolVersion").textValue()).isEqualTo("2025-06-18");
-        assertThat(result.at("/serverInfo/name").textValue()).isEqualTo("up");
-        out.forEach(ReferenceCountUtil::release);
-        assertThat(channel.finishAndReleaseAll()).isFalse();
-    }
-
-    @Test
-    void anInputRequiredAnswerGoesToTheSeam() throws IOException {
-        Writer writer = new Writer();
-        EmbeddedChannel channel = new EmbeddedChannel(writer);
-        LegacyAnswerTranslator.arm(writer.ctx, AnswerTranslation.of("tools/call", JsonRpcId.of(9),
-                InputRequiredSeam.NOT_RELAYED), MAX);
-
-        writer.ctx.writeAndFlush(json(HttpResponseStatus.OK, "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{"
-                + "\"resultType\":\"input_required\",\"inputRequests\":{},\"requestState\":\"s\"}}"));
-
-        List<Object> out = drain(channel);
-        JsonNode answer = tree(body(out.get(0)));
-        assertThat(answer.get("id").intValue()).isEqualTo(9);
-        assertThat(answer.at("/error/data/reason").textValue()).isEqualTo("input-required-not-relayed");
-        out.forEach(ReferenceCountUtil::release);
-        assertThat(channel.finishAndReleaseAll()).isFalse();
+        assertThat(read).hasSize(3);
+        assertThat(((HttpResponse) read.get(0)).headers().get(HttpHeaderNames.CONTENT_TYPE))
+                .isEqualTo("text/event-stream");
+        assertThat(tree(data(body(read.get(1))))).isEqualTo(tree(progress));
+        assertThat(tree(data(body(read.get(2)))))
+                .isEqualTo(tree("{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"tools\":[]}}"));
+        assertThat(channel.finish()).isFalse();
     }
 
     @Test
     void anAnswerOverTheBoundClosesTheConnection() {
-        Writer writer = new Writer();
-        EmbeddedChannel channel = new EmbeddedChannel(writer);
-        LegacyAnswerTranslator.arm(writer.ctx, AnswerTranslation.of("tools/list", JsonRpcId.of(1),
-                InputRequiredSeam.NOT_RELAYED), 16);
+        arm(AnswerTranslation.of("tools/list", JsonRpcId.of(1), InputRequiredSeam.NOT_RELAYED), 16);
         HttpResponse head = new DefaultHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK);
         head.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json");
 
-        writer.ctx.write(head);
-        writer.ctx.writeAndFlush(new DefaultHttpContent(bytes(RESULT)));
+        write(head, new DefaultHttpContent(bytes(RESULT)));
 
         assertThat(channel.isOpen()).isFalse();
-        drain(channel).forEach(ReferenceCountUtil::release);
-        channel.finishAndReleaseAll();
     }
 }

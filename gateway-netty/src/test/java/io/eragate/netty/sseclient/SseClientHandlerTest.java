@@ -6,6 +6,7 @@ import io.eragate.core.auth.Principal;
 import io.eragate.core.config.SseClientsConfig;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.testing.MutableClock;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
@@ -19,6 +20,7 @@ import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.HttpVersion;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -154,20 +156,28 @@ class SseClientHandlerTest {
                 .isEqualTo(Duration.ofSeconds(2));
     }
 
+    private static void tick(EmbeddedChannel channel, SseClientFront front) {
+        channel.advanceTimeBy(front.tick().toNanos(), TimeUnit.NANOSECONDS);
+        channel.runScheduledPendingTasks();
+        channel.runPendingTasks();
+    }
+
     @Test
-    void aSessionIdleForSseClientsIdleTimeoutEndsAndClosesItsStream() throws InterruptedException {
-        SseClientFront quick = new SseClientFront(new SseClientsConfig(1, 4, Duration.ofMillis(1)));
+    void aSessionIdleForSseClientsIdleTimeoutEndsAndClosesItsStream() {
+        MutableClock clock = new MutableClock(Instant.parse("2026-12-03T12:00:00Z"));
+        SseClientFront quick = new SseClientFront(new SseClientsConfig(1, 4, Duration.ofSeconds(30)),
+                Duration.ofMinutes(5), clock);
         EmbeddedChannel channel = new EmbeddedChannel(new SseClientHandler(() -> ROUTES, () -> {
             throw new AssertionError("nothing may reach the route in this test");
         }, quick));
         channel.writeInbound(request(HttpMethod.GET, "/mcp/sse", "", ALICE));
         assertThat(quick.openSessions()).isEqualTo(1);
-        // The idle timeout is measured on the wall clock: let at least that much of it pass.
-        Thread.sleep(20);
+        clock.advance(Duration.ofSeconds(29));
+        tick(channel, quick);
+        assertThat(quick.openSessions()).as("29 s idle of 30").isEqualTo(1);
 
-        channel.advanceTimeBy(quick.tick().toNanos(), TimeUnit.NANOSECONDS);
-        channel.runScheduledPendingTasks();
-        channel.runPendingTasks();
+        clock.advance(Duration.ofSeconds(2));
+        tick(channel, quick);
 
         assertThat(quick.openSessions()).isZero();
         assertThat(channel.isActive()).isFalse();

@@ -4,17 +4,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.eragate.netty.testing.Await;
+import io.eragate.netty.testing.GatewayProcess;
 import io.eragate.netty.testing.ModernFixtureUpstream;
-import io.eragate.netty.testing.NodePeers;
 import io.eragate.netty.testing.OtlpReceiver;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
@@ -22,8 +20,6 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +34,6 @@ class JsonLogsIT {
     /** The jar turns leak detection off unless told otherwise; as in every test JVM, this one runs it at paranoid. */
     private static final String PARANOID_LEAKS = "-Dio.netty.leakDetection.level=paranoid";
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Pattern LISTENING = Pattern.compile("Eragate listening on /127\\.0\\.0\\.1:(\\d+)");
     private static final String TRACE_ID = "7af7651916cd43dd8448eb211c80319d";
     private static final String FEDERATED_TRACE_ID = "8bf7651916cd43dd8448eb211c80319e";
     private static final String SECRET_ARGUMENT = "s3cr3t-argument-value";
@@ -49,36 +44,24 @@ class JsonLogsIT {
 
     @Test
     void everyLineIsJsonAndEachRequestHasOneAccessLine() throws Exception {
-        Path repo = NodePeers.locate().interopDir().getParent();
-        Path jar = repo.resolve("gateway-netty").resolve("target").resolve("eragate.jar");
-        assertThat(jar).as("the packaged gateway; run mvn verify (or package) first").isRegularFile();
         try (OtlpReceiver collector = OtlpReceiver.start();
-                ModernFixtureUpstream upstream = ModernFixtureUpstream.start()) {
-            Path config = dir.resolve("eragate.yaml");
-            Files.writeString(config, """
-                    listen: { host: 127.0.0.1, port: 0 }
-                    admin: { host: 127.0.0.1, port: 0 }
-                    upstreams:
-                      - { name: fixture, url: "%s", era: modern }
-                      - { name: gone, url: "http://127.0.0.1:%d/mcp", era: modern }
-                    routes:
-                      - { path: /mcp, upstream: fixture }
-                      - { path: /fed, upstreams: [fixture, gone] }
-                    telemetry:
-                      otlp: { endpoint: "%s" }
-                    logging: { format: json, access: true }
-                    """.formatted(upstream.uri(), closedPort(), collector.endpoint()));
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            // stderr goes to a file, read once the process has exited: a thread blocked reading the pipe can see
-            // "Stream closed" when the JDK drains it at exit, which a draining gateway's last lines make likely.
-            Path stderr = dir.resolve("stderr.log");
-            Process gateway = new ProcessBuilder(java, PARANOID_LEAKS, "-jar", jar.toString(), "--config",
-                    config.toString())
-                    .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .redirectError(stderr.toFile()).start();
+                ModernFixtureUpstream upstream = ModernFixtureUpstream.start();
+                GatewayProcess gateway = GatewayProcess.start(dir, """
+                        listen: { host: 127.0.0.1, port: 0 }
+                        admin: { host: 127.0.0.1, port: 0 }
+                        upstreams:
+                          - { name: fixture, url: "%s", era: modern }
+                          - { name: gone, url: "http://127.0.0.1:%d/mcp", era: modern }
+                        routes:
+                          - { path: /mcp, upstream: fixture }
+                          - { path: /fed, upstreams: [fixture, gone] }
+                        telemetry:
+                          otlp: { endpoint: "%s" }
+                        logging: { format: json, access: true }
+                        """.formatted(upstream.uri(), closedPort(), collector.endpoint()), PARANOID_LEAKS)) {
             List<String> lines;
             try {
-                int port = awaitPort(stderr);
+                int port = gateway.awaitPort(WAIT);
                 HttpResponse<String> echo = post(port, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\","
                         + "\"params\":{\"name\":\"echo\",\"arguments\":{\"message\":\"" + SECRET_ARGUMENT + "\"},"
                         + "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
@@ -94,13 +77,16 @@ class JsonLogsIT {
                         + "\"io.modelcontextprotocol/clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}}", null,
                         FEDERATED_TRACE_ID);
                 assertThat(list.statusCode()).as(list.body()).isEqualTo(200);
-                awaitLines(stderr, 3);
+                Await.until("3 access lines", WAIT, () -> gateway.completeLines().stream()
+                        .filter(line -> line.contains("\"" + AccessLog.LOGGER + "\"")).count() >= 3,
+                        () -> String.valueOf(gateway.completeLines()));
             } finally {
-                gateway.destroy();
-                assertThat(gateway.waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("the gateway exits").isTrue();
+                gateway.process().destroy();
+                assertThat(gateway.process().waitFor(WAIT.toSeconds(), TimeUnit.SECONDS)).as("the gateway exits")
+                        .isTrue();
             }
-            assertThat(gateway.exitValue()).as("SIGTERM drains and exits 0").isZero();
-            lines = completeLines(stderr);
+            assertThat(gateway.process().exitValue()).as("SIGTERM drains and exits 0").isZero();
+            lines = gateway.completeLines();
 
             assertThat(lines).isNotEmpty();
             for (String line : lines) {
@@ -165,44 +151,6 @@ class JsonLogsIT {
             request.header("Mcp-Name", name);
         }
         return HttpClient.newHttpClient().send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    /** The lines of {@code file} written so far, without a last line still being written. */
-    private static List<String> completeLines(Path file) {
-        String text;
-        try {
-            text = Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        int end = text.lastIndexOf('\n');
-        return end < 0 ? List.of() : List.of(text.substring(0, end).split("\n", -1));
-    }
-
-    private static int awaitPort(Path stderr) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            for (String line : completeLines(stderr)) {
-                Matcher listening = LISTENING.matcher(read(line).path("formattedMessage").asText());
-                if (listening.find()) {
-                    return Integer.parseInt(listening.group(1));
-                }
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("the gateway did not start within " + WAIT + ": " + completeLines(stderr));
-    }
-
-    private static void awaitLines(Path stderr, int accessLines) throws InterruptedException {
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            if (completeLines(stderr).stream().filter(line -> line.contains("\"" + AccessLog.LOGGER + "\""))
-                    .count() >= accessLines) {
-                return;
-            }
-            Thread.sleep(50);
-        }
-        throw new AssertionError("no " + accessLines + " access lines within " + WAIT + ": " + completeLines(stderr));
     }
 
     private static JsonNode read(String line) {
