@@ -8,7 +8,8 @@
 # (1 MiB results, SSE answers of thousands of events), and the JMH microbenchmarks, and writes docs/benchmarks.md and
 # its SVG chart.
 #
-#   bench/run.sh           the published run: installs nginx if missing (Debian, needs root), a few minutes
+#   bench/run.sh           the published run: installs nginx if missing (Debian, needs root); about 40 minutes on
+#                          a 2-core machine (the load part alone about 20: 10 scenarios x 4 profiles x 3 rounds)
 #   bench/run.sh --smoke   seconds of each part and of JMH, results under target/bench-smoke; never installs anything
 #   bench/run.sh --only PART   just one part of the harness (load, capacity, sessions or payload; repeatable), results
 #                          under target/bench, no JMH and no report (for checking a part on a busy machine)
@@ -16,7 +17,8 @@
 #                          keeping its load and JMH parts from the last full run
 #   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
 #   bench/run.sh --compare JAR   also run JAR (another build's eragate.jar, e.g. the one before a change) as the
-#                          "baseline" pass-through, side by side with this build in the same rounds
+#                          "baseline" pass-through, side by side with this build in the same rounds (the tools/call
+#                          pass-through only; the legacy-front and list scenarios run this build alone)
 #   bench/run.sh --compare-ref REF   the same, building REF (a commit of this repository) into target/bench-baseline
 set -euo pipefail
 
@@ -61,7 +63,7 @@ for arg in "$@"; do
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
     --update-report) update_report=true ;;
-    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
