@@ -17,8 +17,8 @@
 #                          keeping its load and JMH parts from the last full run
 #   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
 #   bench/run.sh --compare JAR   also run JAR (another build's eragate.jar, e.g. the one before a change) as the
-#                          "baseline" pass-through, side by side with this build in the same rounds (the tools/call
-#                          pass-through only; the legacy-front and list scenarios run this build alone)
+#                          "baseline" pass-through, legacy-client front and cached federated list, side by side
+#                          with this build in the same rounds (a baseline without the feature gets a row saying so)
 #   bench/run.sh --compare-ref REF   the same, building REF (a commit of this repository) into target/bench-baseline
 set -euo pipefail
 

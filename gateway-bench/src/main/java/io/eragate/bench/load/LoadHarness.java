@@ -78,7 +78,8 @@ public final class LoadHarness implements Callable<Integer> {
     @Option(names = "--scenarios", split = ",", paramLabel = "KEY",
             description = "Scenarios to run: direct, nginx, eragate, eragate-io-uring, eragate-baseline, "
                     + "bridge-pooled, bridge-per-call, legacy-front, list-pass-through, federated-list-cached, "
-                    + "federated-list-uncached (default: all but eragate-baseline, which --compare adds).")
+                    + "federated-list-uncached, legacy-front-baseline, federated-list-cached-baseline (default: all "
+                    + "but the *-baseline ones, which --compare adds).")
     private List<String> scenarios;
 
     @Option(names = "--compare", paramLabel = "JAR",
@@ -238,7 +239,7 @@ public final class LoadHarness implements Callable<Integer> {
             Set<Scenario> all = EnumSet.noneOf(Scenario.class);
             Arrays.stream(Scenario.values()).filter(Scenario::runsByDefault).forEach(all::add);
             if (compareJar != null) {
-                all.add(Scenario.ERAGATE_BASELINE);
+                Arrays.stream(Scenario.values()).filter(Scenario::isBaseline).forEach(all::add);
             }
             return all;
         }

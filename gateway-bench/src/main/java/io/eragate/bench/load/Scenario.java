@@ -46,7 +46,14 @@ public enum Scenario {
     /** The same federated {@code tools/list} with no cache: every list fans out to all three upstreams. */
     FEDERATED_LIST_UNCACHED("federated-list-uncached", "Eragate federated tools/list, uncached",
             "as above with bridge.listCacheTtl: 0ms: every list fans out to the three upstreams and is merged",
-            null);
+            null),
+    /** The legacy-client front of the {@code --compare} jar, for a before/after in one run. */
+    LEGACY_FRONT_BASELINE("legacy-front-baseline", "Eragate legacy-client front, baseline jar",
+            "the legacy-client front, run from the jar given to --compare", null),
+    /** The cached federated list of the {@code --compare} jar, for a before/after in one run. */
+    FEDERATED_LIST_CACHED_BASELINE("federated-list-cached-baseline",
+            "Eragate federated tools/list, cached, baseline jar",
+            "the cached federated tools/list, run from the jar given to --compare", null);
 
     /** What a scenario's client sends. */
     public enum Call {
@@ -95,23 +102,30 @@ public enum Scenario {
         return this != DIRECT && this != NGINX;
     }
 
-    /** Whether the scenario is measured in a run that does not ask for it by name: not the baseline. */
+    /** Whether the scenario is measured in a run that does not ask for it by name: not the baselines. */
     public boolean runsByDefault() {
-        return this != ERAGATE_BASELINE;
+        return !isBaseline();
+    }
+
+    /** Whether the hop runs from the {@code --compare} jar. */
+    public boolean isBaseline() {
+        return this == ERAGATE_BASELINE || this == LEGACY_FRONT_BASELINE || this == FEDERATED_LIST_CACHED_BASELINE;
     }
 
     /** What the client sends in this scenario. */
     public Call call() {
         return switch (this) {
-            case LEGACY_FRONT -> Call.LEGACY_TOOLS_CALL;
-            case LIST_PASS_THROUGH, FEDERATED_LIST_CACHED, FEDERATED_LIST_UNCACHED -> Call.TOOLS_LIST;
+            case LEGACY_FRONT, LEGACY_FRONT_BASELINE -> Call.LEGACY_TOOLS_CALL;
+            case LIST_PASS_THROUGH, FEDERATED_LIST_CACHED, FEDERATED_LIST_UNCACHED, FEDERATED_LIST_CACHED_BASELINE ->
+                    Call.TOOLS_LIST;
             default -> Call.TOOLS_CALL;
         };
     }
 
     /** Whether the hop is Eragate federating three upstreams. */
     public boolean isFederated() {
-        return this == FEDERATED_LIST_CACHED || this == FEDERATED_LIST_UNCACHED;
+        return this == FEDERATED_LIST_CACHED || this == FEDERATED_LIST_UNCACHED
+                || this == FEDERATED_LIST_CACHED_BASELINE;
     }
 
     /** Whether the hop is Eragate bridging to the legacy fixture. */

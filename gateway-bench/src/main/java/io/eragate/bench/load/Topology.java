@@ -125,7 +125,7 @@ final class Topology implements AutoCloseable {
             return;
         }
         if (settings.eragateLaunch().isEmpty()) {
-            federated.forEach(s -> unavailable.put(s, "no Eragate jar or classpath was given"));
+            federated.forEach(s -> unavailable.put(s, missingLaunch(s)));
             return;
         }
         startLegacyFixture(settings, dir);
@@ -136,14 +136,33 @@ final class Topology implements AutoCloseable {
         List<String> merged = EragateConfig.FEDERATED_UPSTREAMS.stream().map(name -> name + "_" + McpSamples.TOOL)
                 .toList();
         for (Scenario scenario : federated) {
+            List<String> launch = launchOf(settings, scenario);
+            if (launch.isEmpty()) {
+                unavailable.put(scenario, missingLaunch(scenario));
+                continue;
+            }
             int port = freePort();
-            String ttl = scenario == Scenario.FEDERATED_LIST_CACHED ? CACHED_TTL : UNCACHED_TTL;
-            startEragate(settings, dir, scenario, "Eragate " + scenario.key(), "eragate-" + scenario.key(), port,
-                    EragateConfig.federated(port, freePort(), upstreamPort, secondPort, legacyPort, ttl));
-            reshape(scenario, endpoint -> RequestShape.toolsList(endpoint, merged));
-            Target target = targets.get(scenario);
-            FirstAnswer.await(target.endpoint(), McpSamples.toolsListHeaders(), McpSamples.toolsListBody(),
-                    target.shape().expected(), START_TIMEOUT);
+            String ttl = scenario == Scenario.FEDERATED_LIST_UNCACHED ? UNCACHED_TTL : CACHED_TTL;
+            int processesBefore = processes.size();
+            try {
+                startEragate(settings, launch, dir, scenario, "Eragate " + scenario.key(), "eragate-"
+                        + scenario.key(), port, EragateConfig.federated(port, freePort(), upstreamPort, secondPort,
+                        legacyPort, ttl));
+                reshape(scenario, endpoint -> RequestShape.toolsList(endpoint, merged));
+                Target target = targets.get(scenario);
+                FirstAnswer.await(target.endpoint(), McpSamples.toolsListHeaders(), McpSamples.toolsListBody(),
+                        target.shape().expected(), START_TIMEOUT);
+            } catch (IllegalStateException e) {
+                if (!scenario.isBaseline()) {
+                    throw e;
+                }
+                // A baseline jar from before federation refuses the configuration, or lists without it: its row
+                // says so, and its process (stopped) must not count as one of the run that died.
+                while (processes.size() > processesBefore) {
+                    processes.remove(processes.size() - 1).close();
+                }
+                notServed(scenario, e);
+            }
         }
     }
 
@@ -187,7 +206,8 @@ final class Topology implements AutoCloseable {
                 unavailable.put(Scenario.ERAGATE_IO_URING, "no Eragate jar or classpath was given");
             }
         }
-        if (wanted.contains(Scenario.LEGACY_FRONT) || wanted.contains(Scenario.LIST_PASS_THROUGH)) {
+        if (wanted.contains(Scenario.LEGACY_FRONT) || wanted.contains(Scenario.LIST_PASS_THROUGH)
+                || wanted.contains(Scenario.LEGACY_FRONT_BASELINE)) {
             startSessionAndListHops(settings, wanted, dir);
         }
         if (wanted.contains(Scenario.ERAGATE_BASELINE)) {
@@ -208,24 +228,48 @@ final class Topology implements AutoCloseable {
      */
     private void startSessionAndListHops(TargetSettings settings, Set<Scenario> wanted, Path dir)
             throws InterruptedException {
-        for (Scenario scenario : List.of(Scenario.LEGACY_FRONT, Scenario.LIST_PASS_THROUGH)) {
+        for (Scenario scenario : List.of(Scenario.LEGACY_FRONT, Scenario.LIST_PASS_THROUGH,
+                Scenario.LEGACY_FRONT_BASELINE)) {
             if (!wanted.contains(scenario)) {
                 continue;
             }
-            if (settings.eragateLaunch().isEmpty()) {
-                unavailable.put(scenario, "no Eragate jar or classpath was given");
+            List<String> launch = launchOf(settings, scenario);
+            if (launch.isEmpty()) {
+                unavailable.put(scenario, missingLaunch(scenario));
                 continue;
             }
             int port = freePort();
-            startEragate(settings, dir, scenario, "Eragate " + scenario.key(), "eragate-" + scenario.key(), port,
-                    EragateConfig.passThrough(port, freePort(), upstreamPort));
-            if (scenario == Scenario.LEGACY_FRONT) {
+            startEragate(settings, launch, dir, scenario, "Eragate " + scenario.key(), "eragate-" + scenario.key(),
+                    port, EragateConfig.passThrough(port, freePort(), upstreamPort));
+            if (scenario == Scenario.LIST_PASS_THROUGH) {
+                reshape(scenario, endpoint -> RequestShape.toolsList(endpoint, List.of(McpSamples.TOOL)));
+                continue;
+            }
+            try {
                 List<String> sessions = LegacyClientSessions.open(targets.get(scenario).endpoint(), LEGACY_SESSIONS);
                 reshape(scenario, endpoint -> RequestShape.legacyToolsCall(endpoint, sessions));
-            } else {
-                reshape(scenario, endpoint -> RequestShape.toolsList(endpoint, List.of(McpSamples.TOOL)));
+            } catch (IllegalStateException e) {
+                // A baseline jar from before the front has none: its row says so instead of failing the run.
+                notServed(scenario, e);
             }
         }
+    }
+
+    /** How {@code scenario}'s Eragate is started: this build, or the {@code --compare} jar for a baseline. */
+    private static List<String> launchOf(TargetSettings settings, Scenario scenario) {
+        return scenario.isBaseline() ? settings.baselineLaunch() : settings.eragateLaunch();
+    }
+
+    private static String missingLaunch(Scenario scenario) {
+        return scenario.isBaseline() ? "no baseline jar was given (--compare JAR)"
+                : "no Eragate jar or classpath was given";
+    }
+
+    /** {@code scenario}'s hop started but cannot serve its requests: it is left out, with the reason. */
+    private void notServed(Scenario scenario, IllegalStateException why) {
+        log.warn("{} cannot be measured: {}", scenario.key(), why.getMessage());
+        targets.remove(scenario);
+        unavailable.put(scenario, "the hop does not serve it: " + why.getMessage());
     }
 
     private ChildProcess startFixture(TargetSettings settings, Path dir, String era, String label) {

@@ -13,7 +13,8 @@ import java.util.OptionalDouble;
 /**
  * The markdown of the exchanges measured against a pass-through line in the same rounds (issue 16): the legacy-client
  * front against the {@code tools/call} pass-through, and the federated {@code tools/list} over three upstreams,
- * cached and uncached, against a single pass-through {@code tools/list}.
+ * cached and uncached, against a single pass-through {@code tools/list}; in a {@code --compare} run also the baseline
+ * jar's front (against its own pass-through) and cached federated list.
  */
 public final class ExchangeTables {
     private static final String NONE = "—";
@@ -38,8 +39,10 @@ public final class ExchangeTables {
     public static final List<Comparison> COMPARISONS = List.of(
             new Comparison(Scenario.LEGACY_FRONT, Scenario.ERAGATE_PASS_THROUGH, 0.9,
                     "Legacy-client front ≥ 0.9× the pass-through"),
+            new Comparison(Scenario.LEGACY_FRONT_BASELINE, Scenario.ERAGATE_BASELINE, Double.NaN, null),
             new Comparison(Scenario.FEDERATED_LIST_CACHED, Scenario.LIST_PASS_THROUGH, 0.9,
                     "Cached federated tools/list (3 upstreams) ≥ 0.9× a single pass-through tools/list"),
+            new Comparison(Scenario.FEDERATED_LIST_CACHED_BASELINE, Scenario.LIST_PASS_THROUGH, Double.NaN, null),
             new Comparison(Scenario.FEDERATED_LIST_UNCACHED, Scenario.LIST_PASS_THROUGH, Double.NaN, null));
 
     /** The closed-loop profiles whose ratios the summary's target rows give. */

@@ -21,6 +21,8 @@ final class ScenarioStyle {
             case LIST_PASS_THROUGH -> "#76b7b2";
             case FEDERATED_LIST_CACHED -> "#17becf";
             case FEDERATED_LIST_UNCACHED -> "#bab0ac";
+            case LEGACY_FRONT_BASELINE -> "#8c6d31";
+            case FEDERATED_LIST_CACHED_BASELINE -> "#1f77b4";
         };
     }
 }

@@ -40,7 +40,8 @@ class LoadHarnessSmokeIT {
         // eragate-io-uring runs everywhere: where the kernel refuses io_uring, Eragate falls back to epoll or NIO.
         Set<String> mustRun = new java.util.HashSet<>(Set.of("direct", "eragate", "eragate-io-uring",
                 "eragate-baseline", "bridge-pooled", "bridge-per-call", "legacy-front", "list-pass-through",
-                "federated-list-cached", "federated-list-uncached"));
+                "federated-list-cached", "federated-list-uncached", "legacy-front-baseline",
+                "federated-list-cached-baseline"));
         nginx.ifPresent(binary -> mustRun.add("nginx"));
         for (ProfileResult profile : results.profiles()) {
             assertThat(profile.scenarios()).filteredOn(ScenarioResult::measured)

@@ -93,8 +93,11 @@ class RequestShapeTest {
         assertThat(Scenario.FEDERATED_LIST_CACHED.call()).isEqualTo(Scenario.Call.TOOLS_LIST);
         assertThat(Scenario.FEDERATED_LIST_UNCACHED.call()).isEqualTo(Scenario.Call.TOOLS_LIST);
         assertThat(Scenario.ERAGATE_PASS_THROUGH.call()).isEqualTo(Scenario.Call.TOOLS_CALL);
-        assertThat(Scenario.values()).filteredOn(Scenario::isFederated)
-                .containsExactly(Scenario.FEDERATED_LIST_CACHED, Scenario.FEDERATED_LIST_UNCACHED);
+        assertThat(Scenario.LEGACY_FRONT_BASELINE.call()).isEqualTo(Scenario.Call.LEGACY_TOOLS_CALL);
+        assertThat(Scenario.FEDERATED_LIST_CACHED_BASELINE.call()).isEqualTo(Scenario.Call.TOOLS_LIST);
+        assertThat(Scenario.values()).filteredOn(Scenario::isFederated).containsExactly(
+                Scenario.FEDERATED_LIST_CACHED, Scenario.FEDERATED_LIST_UNCACHED,
+                Scenario.FEDERATED_LIST_CACHED_BASELINE);
     }
 
     private static FullHttpRequest decode(byte[] bytes) {

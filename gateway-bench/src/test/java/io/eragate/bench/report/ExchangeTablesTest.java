@@ -16,13 +16,28 @@ class ExchangeTablesTest {
     void eachRatioIsTheScenariosThroughputOverItsLinesInTheSameProfile() {
         ProfileResult concurrent = SampleResults.withExchanges(0.9).profile("concurrent").orElseThrow();
 
-        assertThat(ExchangeTables.ratio(concurrent, ExchangeTables.COMPARISONS.get(0)).getAsDouble())
+        assertThat(ExchangeTables.ratio(concurrent, comparison(Scenario.LEGACY_FRONT)).getAsDouble())
                 .as("legacy front 17,100 over pass-through 19,000").isEqualTo(0.9, org.assertj.core.data.Offset
                         .offset(1e-9));
-        assertThat(ExchangeTables.ratio(concurrent, ExchangeTables.COMPARISONS.get(1)).getAsDouble())
+        assertThat(ExchangeTables.ratio(concurrent, comparison(Scenario.FEDERATED_LIST_CACHED)).getAsDouble())
                 .as("cached federated 9,500 over list pass-through 10,000").isEqualTo(0.95);
-        assertThat(ExchangeTables.ratio(concurrent, ExchangeTables.COMPARISONS.get(2)).getAsDouble())
+        assertThat(ExchangeTables.ratio(concurrent, comparison(Scenario.FEDERATED_LIST_UNCACHED)).getAsDouble())
                 .as("uncached federated 2,000 over 10,000").isEqualTo(0.2);
+    }
+
+    private static ExchangeTables.Comparison comparison(Scenario scenario) {
+        return ExchangeTables.COMPARISONS.stream().filter(c -> c.scenario() == scenario).findFirst().orElseThrow();
+    }
+
+    @Test
+    void aCompareRunsBaselineRowsStandAgainstTheirOwnLines() {
+        assertThat(comparison(Scenario.LEGACY_FRONT_BASELINE).line()).isEqualTo(Scenario.ERAGATE_BASELINE);
+        assertThat(comparison(Scenario.FEDERATED_LIST_CACHED_BASELINE).line()).isEqualTo(Scenario.LIST_PASS_THROUGH);
+        assertThat(ExchangeTables.COMPARISONS).filteredOn(c -> c.scenario().isBaseline())
+                .noneMatch(ExchangeTables.Comparison::hasTarget);
+        assertThat(Scenario.values()).filteredOn(Scenario::isBaseline).containsExactly(Scenario.ERAGATE_BASELINE,
+                Scenario.LEGACY_FRONT_BASELINE, Scenario.FEDERATED_LIST_CACHED_BASELINE)
+                .noneMatch(Scenario::runsByDefault);
     }
 
     @Test
