@@ -171,15 +171,22 @@ final class CapacityRun {
 
     /**
      * The legacy sessions a run may hold here: {@code wanted}, or fewer when the hard limit on open files (which the
-     * Eragate JVM raises its own soft limit to) leaves no room for two sockets per session (the GET stream and its
-     * upstream listen) and {@link #FILES_BESIDES_SESSIONS} more.
+     * Eragate JVM raises its own soft limit to) leaves no room for {@link #SOCKETS_PER_SESSION} sockets per session
+     * and {@link #FILES_BESIDES_SESSIONS} more.
      */
     static int sessionsTheLimitAllows(int wanted, long hardMaxOpenFiles) {
         if (hardMaxOpenFiles <= 0) {
             return wanted;
         }
-        return (int) Math.max(1, Math.min(wanted, (hardMaxOpenFiles - FILES_BESIDES_SESSIONS) / 2));
+        return (int) Math.max(1, Math.min(wanted, (hardMaxOpenFiles - FILES_BESIDES_SESSIONS) / SOCKETS_PER_SESSION));
     }
+
+    /**
+     * Sockets Eragate holds per idle legacy session (counted here in {@code /proc/PID/net/tcp}): the client's GET
+     * stream, the session's listen through the gateway's internal endpoint (a loopback connection, both of whose ends
+     * are Eragate's), and that listen's upstream connection.
+     */
+    static final int SOCKETS_PER_SESSION = 4;
 
     /** Files the Eragate JVM holds besides its sessions' sockets: jars, event loops, pooled connections, headroom. */
     static final int FILES_BESIDES_SESSIONS = 1_000;

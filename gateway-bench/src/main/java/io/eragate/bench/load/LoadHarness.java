@@ -156,7 +156,8 @@ public final class LoadHarness implements Callable<Integer> {
             int allowed = CapacityRun.sessionsTheLimitAllows(count, CapacityRun.hardMaxOpenFiles());
             if (allowed < count) {
                 System.err.println("eragate-load: the hard limit on open files (" + CapacityRun.hardMaxOpenFiles()
-                        + ") leaves room for " + allowed + " legacy sessions (two sockets each in Eragate), not "
+                        + ") leaves room for " + allowed + " legacy sessions (" + CapacityRun.SOCKETS_PER_SESSION
+                        + " sockets each in Eragate), not "
                         + count);
                 count = allowed;
             }

@@ -42,8 +42,11 @@ final class LegacySessionsReport {
                 + "holds each whose `200` head arrived, waits until Eragate has an upstream connection established "
                 + "for each (`/proc/PID/net/tcp`), and takes the memory again (**loaded**), and once more after "
                 + "closing them. Measures as in the capacity section: live heap after a full collection, NMT "
-                + "committed memory, RSS; per session is (loaded − baseline) / sessions held. Eragate holds two "
-                + "sockets per session (the client's GET stream and its upstream listen).\n\n");
+                + "committed memory, RSS; per session is (loaded − baseline) / sessions held. Eragate holds four "
+                + "sockets per idle session: the client's GET stream, the session's listen through the gateway's "
+                + "internal endpoint (a loopback connection, both ends Eragate's) and that listen's upstream "
+                + "connection; so the number of sessions a run holds is bounded by the hard limit on open files "
+                + "(a quarter of it, less a thousand).\n\n");
         md.append(CapacityTables.summary(result)).append('\n');
         if (result.firstFailure() != null) {
             md.append("First GET stream that failed: ").append(result.firstFailure()).append("\n\n");

@@ -31,8 +31,8 @@ class EstablishedConnectionsTest {
     @Test
     void theSessionsHeldLeaveRoomForTwoSocketsEachUnderTheHardLimit() {
         assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 1_048_576)).isEqualTo(10_000);
-        assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 20_000))
-                .isEqualTo((20_000 - CapacityRun.FILES_BESIDES_SESSIONS) / 2);
+        assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 20_000)).as("four sockets a session")
+                .isEqualTo((20_000 - CapacityRun.FILES_BESIDES_SESSIONS) / 4);
         assertThat(CapacityRun.sessionsTheLimitAllows(10_000, -1)).as("unknown limit").isEqualTo(10_000);
         assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 100)).isEqualTo(1);
     }
