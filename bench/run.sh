@@ -1,19 +1,24 @@
 #!/usr/bin/env bash
 # Builds Eragate and its benchmarks, runs the load harness (direct, nginx proxy_pass, Eragate pass-through, and
-# Eragate bridging to a legacy fixture with a pooled session and with an initialize per call, in alternating rounds
-# on 127.0.0.1), its capacity run (10,000 idle subscriptions/listen streams through the bridge: heap and native
-# memory per stream) and its large-payload run (1 MiB results, SSE answers of thousands of events), and the JMH
-# microbenchmarks, and writes docs/benchmarks.md and its SVG chart.
+# Eragate bridging to a legacy fixture with a pooled session and with an initialize per call; the legacy-client front
+# (a 2025-11-25 client in a session) against the pass-through; the federated tools/list over three upstreams, cached
+# and uncached, against a single pass-through tools/list; all in alternating rounds on 127.0.0.1), its capacity run
+# (10,000 idle subscriptions/listen streams through the bridge: heap and native memory per stream), its legacy-session
+# run (10,000 idle legacy-client sessions, each holding its GET stream: memory per session) and its large-payload run
+# (1 MiB results, SSE answers of thousands of events), and the JMH microbenchmarks, and writes docs/benchmarks.md and
+# its SVG chart.
 #
-#   bench/run.sh           the published run: installs nginx if missing (Debian, needs root), a few minutes
+#   bench/run.sh           the published run: installs nginx if missing (Debian, needs root); about 40 minutes on
+#                          a 2-core machine (the load part alone about 20: 10 scenarios x 4 profiles x 3 rounds)
 #   bench/run.sh --smoke   seconds of each part and of JMH, results under target/bench-smoke; never installs anything
-#   bench/run.sh --only PART   just one part of the harness (load, capacity or payload; repeatable), results
+#   bench/run.sh --only PART   just one part of the harness (load, capacity, sessions or payload; repeatable), results
 #                          under target/bench, no JMH and no report (for checking a part on a busy machine)
-#   bench/run.sh --only capacity --only payload --update-report   also put those results into docs/benchmarks.md,
+#   bench/run.sh --only capacity --only sessions --update-report   also put those results into docs/benchmarks.md,
 #                          keeping its load and JMH parts from the last full run
 #   bench/run.sh --report-only   rewrite the report from the last run's results (after editing bench/analysis.md)
 #   bench/run.sh --compare JAR   also run JAR (another build's eragate.jar, e.g. the one before a change) as the
-#                          "baseline" pass-through, side by side with this build in the same rounds
+#                          "baseline" pass-through, legacy-client front and cached federated list, side by side
+#                          with this build in the same rounds (a baseline without the feature gets a row saying so)
 #   bench/run.sh --compare-ref REF   the same, building REF (a commit of this repository) into target/bench-baseline
 set -euo pipefail
 
@@ -44,8 +49,8 @@ for arg in "$@"; do
   fi
   if $expect_part; then
     case "$arg" in
-      load|capacity|payload) only+=("$arg") ;;
-      *) echo "bench/run.sh: --only takes load, capacity or payload, not $arg" >&2; exit 2 ;;
+      load|capacity|sessions|payload) only+=("$arg") ;;
+      *) echo "bench/run.sh: --only takes load, capacity, sessions or payload, not $arg" >&2; exit 2 ;;
     esac
     expect_part=false
     continue
@@ -58,7 +63,7 @@ for arg in "$@"; do
     --skip-build) skip_build=true ;;
     --report-only) report_only=true; skip_build=true ;;
     --update-report) update_report=true ;;
-    -h|--help) sed -n '2,17p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) echo "bench/run.sh: unknown argument $arg (try --help)" >&2; exit 2 ;;
   esac
 done
@@ -76,15 +81,19 @@ if [ -n "$compare_ref" ]; then
   cp "$baseline_src/gateway-netty/target/eragate.jar" "$compare_jar"
 fi
 if $expect_part; then
-  echo "bench/run.sh: --only needs a part: load, capacity or payload" >&2
+  echo "bench/run.sh: --only needs a part: load, capacity, sessions or payload" >&2
   exit 2
 fi
 
-# The capacity run holds 10,000 client sockets in the harness JVM and as many in the Eragate JVM: raise the soft
-# limit on open files to the hard one, which the child processes inherit (HotSpot on Linux raises its own too).
-ulimit -Sn "$(ulimit -Hn)" 2>/dev/null || true
-if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt 10500 ]; then
-  echo "bench/run.sh: only $(ulimit -Sn) open files allowed; the capacity run may hold fewer than 10,000 streams" >&2
+# The capacity run holds 10,000 client sockets in the harness JVM and as many in the Eragate JVM; the legacy-session
+# run 10,000 in the harness and four times as many in Eragate (each GET stream, its listen through the internal
+# endpoint and that listen's upstream connection), or fewer sessions when the hard limit is lower: raise the limit on
+# open files (the hard one too where allowed, as root), which the child processes inherit (HotSpot on Linux raises
+# its soft limit to the hard one too).
+ulimit -n 65536 2>/dev/null || ulimit -Sn "$(ulimit -Hn)" 2>/dev/null || true
+if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt 41000 ]; then
+  echo "bench/run.sh: only $(ulimit -Sn) open files allowed; the capacity and legacy-session runs may hold fewer" \
+    "than 10,000 streams" >&2
 fi
 
 find_nginx() {
@@ -164,6 +173,7 @@ if [ ${#only[@]} -gt 0 ]; then
     # Only the parts this run measured: an older result file of the other part must not slip in.
     update_args=()
     [[ " ${only[*]} " == *" capacity "* ]] && update_args+=(--capacity "$out/capacity-results.json")
+    [[ " ${only[*]} " == *" sessions "* ]] && update_args+=(--sessions "$out/legacy-sessions-results.json")
     [[ " ${only[*]} " == *" payload "* ]] && update_args+=(--payload "$out/payload-results.json")
     [ -f bench/analysis.md ] && update_args+=(--analysis bench/analysis.md)
     java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport --update --out "$report" "${update_args[@]}"
@@ -193,7 +203,8 @@ fi
 
 chart_in_report=$(realpath --relative-to="$(dirname "$root/$report")" "$root/$chart")
 java -cp "$bench_jar" io.eragate.bench.report.BenchmarkReport \
-  --load "$out/load-results.json" --capacity "$out/capacity-results.json" --payload "$out/payload-results.json" \
+  --load "$out/load-results.json" --capacity "$out/capacity-results.json" \
+  --sessions "$out/legacy-sessions-results.json" --payload "$out/payload-results.json" \
   --jmh "$out/jmh.json" --jmh-options "${jmh_args[*]}" \
   --out "$report" --chart "$chart_in_report" --nginx-version "$nginx_version" "${analysis_args[@]}" \
   --command "bench/run.sh$($smoke && echo ' --smoke' || true)" \

@@ -52,12 +52,7 @@ public final class McpSamples {
 
     /** The header fields of {@link #listenBody()} except {@code Host} and {@code Content-Length}. */
     public static Map<String, String> listenHeaders() {
-        Map<String, String> headers = new LinkedHashMap<>();
-        headers.put("Content-Type", "application/json");
-        headers.put("Accept", "application/json, text/event-stream");
-        headers.put("MCP-Protocol-Version", ProtocolVersions.V2026_07_28);
-        headers.put("Mcp-Method", "subscriptions/listen");
-        return headers;
+        return modernHeaders("subscriptions/listen");
     }
 
     /**
@@ -82,12 +77,74 @@ public final class McpSamples {
      * sends them.
      */
     public static Map<String, String> toolsCallHeaders() {
+        Map<String, String> headers = modernHeaders("tools/call");
+        headers.put("Mcp-Name", TOOL);
+        return headers;
+    }
+
+    /** The header fields of a 2026-07-28 POST of {@code method}, in the order a client sends them. */
+    private static Map<String, String> modernHeaders(String method) {
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("Content-Type", "application/json");
         headers.put("Accept", "application/json, text/event-stream");
         headers.put("MCP-Protocol-Version", ProtocolVersions.V2026_07_28);
-        headers.put("Mcp-Method", "tools/call");
-        headers.put("Mcp-Name", TOOL);
+        headers.put("Mcp-Method", method);
+        return headers;
+    }
+
+    /** A 2026-07-28 {@code tools/list} with the envelope of {@link #toolsCallBody()}. */
+    public static byte[] toolsListBody() {
+        return ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{" + ENVELOPE + "}}}")
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The header fields of {@link #toolsListBody()} except {@code Host} and {@code Content-Length}. */
+    public static Map<String, String> toolsListHeaders() {
+        return modernHeaders("tools/list");
+    }
+
+    /** The version a legacy (TypeScript SDK v1) client speaks. */
+    public static final String LEGACY_VERSION = ProtocolVersions.V2025_11_25;
+
+    /** A legacy client's {@code initialize}, as the TypeScript SDK v1 client sends it. */
+    public static byte[] legacyInitializeBody() {
+        return ("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\""
+                + LEGACY_VERSION + "\",\"capabilities\":{},\"clientInfo\":{\"name\":\"eragate-bench\","
+                + "\"version\":\"1.0.0\"}}}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The notification a legacy client sends once {@code initialize} is answered. */
+    public static byte[] legacyInitializedBody() {
+        return "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}".getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** The sample {@code echo} call as a legacy client sends it: no {@code _meta} envelope. */
+    public static byte[] legacyToolsCallBody() {
+        return ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"" + TOOL
+                + "\",\"arguments\":{\"message\":\"" + MESSAGE + "\"}}}").getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The header fields of a legacy client's POST except {@code Host} and {@code Content-Length}: the TypeScript
+     * SDK v1 sends the negotiated version and, once it has one, its session id ({@code null}: none yet).
+     */
+    public static Map<String, String> legacyHeaders(String sessionId) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", "application/json");
+        headers.put("Accept", "application/json, text/event-stream");
+        headers.put("MCP-Protocol-Version", LEGACY_VERSION);
+        if (sessionId != null) {
+            headers.put("Mcp-Session-Id", sessionId);
+        }
+        return headers;
+    }
+
+    /** The header fields of a legacy client's GET stream in session {@code sessionId}, as the SDK v1 sends them. */
+    public static Map<String, String> legacyStreamHeaders(String sessionId) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Accept", "text/event-stream");
+        headers.put("MCP-Protocol-Version", LEGACY_VERSION);
+        headers.put("Mcp-Session-Id", sessionId);
         return headers;
     }
 

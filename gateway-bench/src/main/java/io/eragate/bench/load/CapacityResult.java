@@ -25,17 +25,42 @@ import java.util.Objects;
  * @param afterClose once every stream was closed again
  * @param histogramGrowth the classes whose live bytes grew most from baseline to loaded
  * @param commands the command line of each process the run started
+ * @param subject what one held stream is: {@link #LISTEN_STREAMS} (a {@code subscriptions/listen} stream through the
+ *     bridge; also when a results file predates this field) or {@link #LEGACY_SESSIONS} (a legacy-client session of
+ *     the front with its GET stream)
  */
 public record CapacityResult(String plan, String startedAt, int streamsWanted, int streamsHeld, int failures,
         String firstFailure, double openSeconds, long maxOpenFiles, Map<String, String> settings, String jvmOptions,
         MemorySnapshot baseline, MemorySnapshot loaded, MemorySnapshot afterClose,
-        List<ClassHistogram.Row> histogramGrowth, Map<String, String> commands) {
+        List<ClassHistogram.Row> histogramGrowth, Map<String, String> commands, String subject) {
+    /** Idle 2026-07-28 {@code subscriptions/listen} streams through the bridge. */
+    public static final String LISTEN_STREAMS = "listen-streams";
+    /** Idle legacy-client sessions of the front, each holding its GET stream. */
+    public static final String LEGACY_SESSIONS = "legacy-sessions";
+
+    /** A run of idle listen streams through the bridge. */
+    public CapacityResult(String plan, String startedAt, int streamsWanted, int streamsHeld, int failures,
+            String firstFailure, double openSeconds, long maxOpenFiles, Map<String, String> settings,
+            String jvmOptions, MemorySnapshot baseline, MemorySnapshot loaded, MemorySnapshot afterClose,
+            List<ClassHistogram.Row> histogramGrowth, Map<String, String> commands) {
+        this(plan, startedAt, streamsWanted, streamsHeld, failures, firstFailure, openSeconds, maxOpenFiles, settings,
+                jvmOptions, baseline, loaded, afterClose, histogramGrowth, commands, LISTEN_STREAMS);
+    }
 
     public CapacityResult {
         Objects.requireNonNull(plan, "plan");
+        subject = subject == null ? LISTEN_STREAMS : subject;
+        if (!subject.equals(LISTEN_STREAMS) && !subject.equals(LEGACY_SESSIONS)) {
+            throw new IllegalArgumentException("unknown capacity subject " + subject);
+        }
         settings = Collections.unmodifiableMap(new LinkedHashMap<>(settings));
         histogramGrowth = List.copyOf(histogramGrowth);
         commands = Collections.unmodifiableMap(new LinkedHashMap<>(commands));
+    }
+
+    /** Whether the held streams are legacy-client sessions with their GET streams. */
+    public boolean legacySessions() {
+        return LEGACY_SESSIONS.equals(subject);
     }
 
     /** Live heap per held stream in bytes, or {@code NaN} when not measured. */

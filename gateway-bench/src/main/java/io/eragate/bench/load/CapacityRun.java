@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +20,12 @@ import org.slf4j.LoggerFactory;
  * is loaded and warm), Eragate's memory is taken, then {@code streams} idle {@code subscriptions/listen} streams
  * are opened and held, each until its acknowledgement arrives, and the memory is taken again. The difference over
  * the streams held is the cost of one idle stream. A class histogram of each snapshot says where the bytes go.
+ *
+ * <p>The same run for {@link CapacityResult#LEGACY_SESSIONS}: Eragate's legacy-client front in front of the modern
+ * fixture; the harness opens as many legacy sessions as it will hold ({@code initialize}, {@code
+ * notifications/initialized}), and each held stream is one session's GET stream, which the front serves with one
+ * upstream {@code subscriptions/listen} of its own; the memory is taken once every such listen's upstream connection
+ * is established.
  */
 final class CapacityRun {
     private static final Logger log = LoggerFactory.getLogger(CapacityRun.class);
@@ -34,32 +39,57 @@ final class CapacityRun {
      */
     static final List<String> JVM_OPTIONS = List.of("-XX:NativeMemoryTracking=summary", "-XX:+AlwaysPreTouch");
 
+    /** Sessions being opened at once by the legacy-session run. */
+    private static final int PARALLEL_SESSION_OPENS = 8;
+    /** How long the legacy-session run waits for the front's upstream listens to be connected. */
+    private static final Duration UPSTREAM_SETTLE = Duration.ofSeconds(120);
+
+    /** The GET streams one replica's front keeps (beyond it the least recently used is ended). */
+    static final int MAX_FRONT_SESSIONS = 10_000;
+
     private final TargetSettings settings;
     private final String plan;
     private final int streams;
+    private final String subject;
     private final ResourceSampler sampler = ResourceSampler.create();
 
     CapacityRun(TargetSettings settings, String plan, int streams) {
+        this(settings, plan, streams, CapacityResult.LISTEN_STREAMS);
+    }
+
+    /** A run of {@code subject} ({@link CapacityResult#LISTEN_STREAMS} or {@link CapacityResult#LEGACY_SESSIONS}). */
+    CapacityRun(TargetSettings settings, String plan, int streams, String subject) {
         if (streams < 1 || streams + EragateConfig.CAPACITY_HEADROOM > 100_000) {
             throw new IllegalArgumentException("streams must be 1.." + (100_000 - EragateConfig.CAPACITY_HEADROOM)
                     + " (subscriptions.maxListenersPerSession allows 100000)");
         }
         this.settings = settings;
         this.plan = plan;
+        if (CapacityResult.LEGACY_SESSIONS.equals(subject) && streams > MAX_FRONT_SESSIONS) {
+            throw new IllegalArgumentException("the legacy-client front keeps the GET streams of at most "
+                    + MAX_FRONT_SESSIONS + " sessions per replica; asked to hold " + streams);
+        }
         this.streams = streams;
+        this.subject = subject;
     }
 
     CapacityResult run() throws InterruptedException {
         String startedAt = Instant.now().toString();
+        boolean sessions = CapacityResult.LEGACY_SESSIONS.equals(subject);
+        int warm = Math.min(WARMUP_STREAMS, streams);
         try (HopProcesses processes = new HopProcesses(settings)) {
-            HopProcesses.Started fixture = processes.fixture("capacity-fixture-legacy", FixtureMain.LEGACY);
-            HopProcesses.Started eragate = processes.eragate("eragate-capacity",
-                    (listen, admin) -> EragateConfig.capacity(listen, admin, fixture.port(), streams),
+            HopProcesses.Started fixture = sessions
+                    ? processes.fixture("sessions-fixture-modern", FixtureMain.MODERN)
+                    : processes.fixture("capacity-fixture-legacy", FixtureMain.LEGACY);
+            HopProcesses.Started eragate = processes.eragate(sessions ? "eragate-sessions" : "eragate-capacity",
+                    (listen, admin) -> sessions
+                            ? EragateConfig.legacySessions(listen, admin, fixture.port(), streams)
+                            : EragateConfig.capacity(listen, admin, fixture.port(), streams),
                     JVM_OPTIONS);
             long pid = eragate.process().handle().pid();
             Endpoint endpoint = Endpoint.loopback(eragate.port(), McpSamples.PATH);
-            try (ListenStreams client = new ListenStreams(endpoint, MAX_SETTING_UP)) {
-                int warm = Math.min(WARMUP_STREAMS, streams);
+            try (ListenStreams client = sessions ? sessionStreams(endpoint, warm + streams)
+                    : new ListenStreams(endpoint, MAX_SETTING_UP)) {
                 int warmHeld = client.open(warm, openTimeout(warm));
                 if (warmHeld == 0) {
                     throw new IllegalStateException("no listen stream was acknowledged: " + client.firstFailure()
@@ -73,7 +103,10 @@ final class CapacityRun {
                 long opening = System.nanoTime();
                 int held = client.open(streams, openTimeout(streams));
                 double openSeconds = (System.nanoTime() - opening) / 1e9;
-                log.info("capacity: {} of {} listen streams held after {} s", held, streams, openSeconds);
+                log.info("capacity: {} of {} {} held after {} s", held, streams, subject, openSeconds);
+                if (sessions) {
+                    awaitUpstreamListens(pid, fixture.port(), held);
+                }
                 MemorySnapshot loaded = snapshot(pid, eragate.process());
                 Optional<ClassHistogram> after = sampler.classHistogram(pid);
                 int failures = client.failures() - failuresBefore;
@@ -83,17 +116,41 @@ final class CapacityRun {
 
                 List<ClassHistogram.Row> growth = before.isPresent() && after.isPresent()
                         ? after.get().growthSince(before.get(), HISTOGRAM_ROWS) : List.of();
-                Map<String, String> keys = new LinkedHashMap<>();
-                int room = streams + EragateConfig.CAPACITY_HEADROOM;
-                keys.put("subscriptions.maxListeners", Integer.toString(room));
-                keys.put("subscriptions.maxListenersPerSession", Integer.toString(room));
-                keys.put("limits.maxConnections", Integer.toString(room));
-                keys.put("bridge.sessionStrategy", "pooled");
+                Map<String, String> keys = sessions ? EragateConfig.legacySessionKeys(streams)
+                        : EragateConfig.capacityKeys(streams);
                 String jvm = String.join(" ", settings.jvmOptions()) + " " + String.join(" ", JVM_OPTIONS);
                 return new CapacityResult(plan, startedAt, streams, held, failures, firstFailure, openSeconds,
-                        maxOpenFiles(), keys, jvm, baseline, loaded, afterClose, growth, processes.commands());
+                        maxOpenFiles(), keys, jvm, baseline, loaded, afterClose, growth, processes.commands(),
+                        subject);
             }
         }
+    }
+
+    /** A client of {@code count} legacy sessions opened now, each stream the GET stream of the next one. */
+    private static ListenStreams sessionStreams(Endpoint endpoint, int count) throws InterruptedException {
+        List<byte[]> gets = LegacyClientSessions.open(endpoint, count, PARALLEL_SESSION_OPENS).stream()
+                .map(id -> RequestTemplate.get(endpoint, McpSamples.legacyStreamHeaders(id))).toList();
+        return new ListenStreams(endpoint, gets, null, MAX_SETTING_UP);
+    }
+
+    /**
+     * Waits until Eragate ({@code pid}) has at least {@code listens} connections established to the fixture's
+     * {@code port}: each held GET stream's upstream listen is then connected (the few pooled connections of the
+     * sessions' {@code initialize} calls count too, so this is a lower bound on the wait, never a wait forever).
+     */
+    private static void awaitUpstreamListens(long pid, int port, int listens) throws InterruptedException {
+        long deadline = System.nanoTime() + UPSTREAM_SETTLE.toNanos();
+        int established = 0;
+        while (System.nanoTime() < deadline) {
+            established = EstablishedConnections.count(pid, port);
+            if (established >= listens) {
+                log.info("capacity: {} upstream connections established for {} GET streams", established, listens);
+                return;
+            }
+            Thread.sleep(500);
+        }
+        log.warn("capacity: only {} upstream connections established for {} GET streams after {}", established,
+                listens, UPSTREAM_SETTLE);
     }
 
     private MemorySnapshot snapshot(long pid, ChildProcess eragate) {
@@ -107,7 +164,41 @@ final class CapacityRun {
     }
 
     private static Duration openTimeout(int count) {
-        return Duration.ofSeconds(60).plusMillis(10L * count);
+        // Generous: on a loaded 2-core machine a legacy session's GET stream (and its upstream listen) took about
+        // 15 ms to set up, 256 at a time.
+        return Duration.ofSeconds(60).plusMillis(30L * count);
+    }
+
+    /**
+     * The legacy sessions a run may hold here: {@code wanted}, or fewer when the hard limit on open files (which the
+     * Eragate JVM raises its own soft limit to) leaves no room for {@link #SOCKETS_PER_SESSION} sockets per session
+     * and {@link #FILES_BESIDES_SESSIONS} more.
+     */
+    static int sessionsTheLimitAllows(int wanted, long hardMaxOpenFiles) {
+        if (hardMaxOpenFiles <= 0) {
+            return wanted;
+        }
+        return (int) Math.max(1, Math.min(wanted, (hardMaxOpenFiles - FILES_BESIDES_SESSIONS) / SOCKETS_PER_SESSION));
+    }
+
+    /**
+     * Sockets Eragate holds per idle legacy session (counted here in {@code /proc/PID/net/tcp}): the client's GET
+     * stream, the session's listen through the gateway's internal endpoint (a loopback connection, both of whose ends
+     * are Eragate's), and that listen's upstream connection.
+     */
+    static final int SOCKETS_PER_SESSION = 4;
+
+    /** Files the Eragate JVM holds besides its sessions' sockets: jars, event loops, pooled connections, headroom. */
+    static final int FILES_BESIDES_SESSIONS = 1_000;
+
+    /** The hard {@code Max open files} limit of this process, or -1 when {@code /proc} cannot say. */
+    static long hardMaxOpenFiles() {
+        try {
+            return ProcStat.hardMaxOpenFiles(Files.readString(Path.of("/proc/self/limits"),
+                    StandardCharsets.US_ASCII));
+        } catch (IOException | IllegalArgumentException e) {
+            return -1;
+        }
     }
 
     /** The soft {@code Max open files} limit of this process, or -1 when {@code /proc} cannot say. */

@@ -3,6 +3,7 @@ package io.eragate.bench.load;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
+import java.util.List;
 
 /**
  * Closed loop: {@code connections} connections, each sending its next request the moment an answer arrives. A
@@ -10,9 +11,9 @@ import io.netty.channel.EventLoop;
  */
 final class ClosedLoopRun extends LoadRun {
 
-    ClosedLoopRun(EventLoop loop, Bootstrap bootstrap, Endpoint endpoint, ByteBuf request, ByteBuf expected,
-            LoadProfile profile, long maxRequests, PhaseListener listener) {
-        super(loop, bootstrap, endpoint, request, expected, profile, maxRequests, listener);
+    ClosedLoopRun(EventLoop loop, Bootstrap bootstrap, Endpoint endpoint, List<ByteBuf> requests,
+            List<ByteBuf> expected, LoadProfile profile, long maxRequests, PhaseListener listener) {
+        super(loop, bootstrap, endpoint, requests, expected, profile, maxRequests, listener);
     }
 
     @Override

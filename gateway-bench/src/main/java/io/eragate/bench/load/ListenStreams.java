@@ -34,7 +34,8 @@ import java.util.concurrent.TimeoutException;
 /**
  * The capacity run's client: opens {@code subscriptions/listen} streams to one endpoint, at most a bounded number
  * being set up at a time, and holds every stream whose first event, the acknowledgement, has arrived. Later events
- * (keep-alive comments) are read and dropped. One event loop, as the load client.
+ * (keep-alive comments) are read and dropped. One event loop, as the load client. The same client holds legacy
+ * clients' GET streams, one per session, each held once its {@code 200} head has arrived.
  *
  * <p>Every field is confined to the event loop except the group.
  */
@@ -49,7 +50,10 @@ final class ListenStreams implements AutoCloseable {
             new DefaultThreadFactory("listen-client", true), NioIoHandler.newFactory());
     private final EventLoop loop = group.next();
     private final List<Channel> held = new ArrayList<>();
-    private final byte[] request;
+    private final List<byte[]> requests;
+    /** What the stream's first bytes must contain to be held; null: its {@code 200} head is enough. */
+    private final String settleOn;
+    private int nextRequest;
     private final Bootstrap bootstrap;
     private final int maxSettingUp;
     private int pending;
@@ -60,7 +64,17 @@ final class ListenStreams implements AutoCloseable {
     private CompletableFuture<Integer> opened;
 
     ListenStreams(Endpoint endpoint, int maxSettingUp) {
-        this.request = RequestTemplate.encode(endpoint, McpSamples.listenHeaders(), McpSamples.listenBody());
+        this(endpoint, List.of(RequestTemplate.encode(endpoint, McpSamples.listenHeaders(), McpSamples.listenBody())),
+                ACK_METHOD, maxSettingUp);
+    }
+
+    /**
+     * A client whose streams send {@code requests} in turn (stream n the n-th, across every {@link #open} call, in
+     * a cycle), each held once its first bytes contain {@code settleOn} (null: once its {@code 200} head arrived).
+     */
+    ListenStreams(Endpoint endpoint, List<byte[]> requests, String settleOn, int maxSettingUp) {
+        this.requests = List.copyOf(requests);
+        this.settleOn = settleOn;
         this.maxSettingUp = maxSettingUp;
         this.bootstrap = new Bootstrap().group(loop).channel(NioSocketChannel.class)
                 .option(ChannelOption.TCP_NODELAY, true)
@@ -188,6 +202,7 @@ final class ListenStreams implements AutoCloseable {
     /** One listen stream: sends the request, then reads until the acknowledgement, then drops what follows. */
     private final class Stream extends SimpleChannelInboundHandler<HttpObject> {
         private final StringBuilder head = new StringBuilder();
+        private final byte[] request = requests.get(nextRequest++ % requests.size());
         private boolean settled;
 
         @Override
@@ -209,9 +224,14 @@ final class ListenStreams implements AutoCloseable {
                 fail(ctx, "status " + response.status());
                 return;
             }
+            if (message instanceof HttpResponse && settleOn == null) {
+                settled = true;
+                settled(ctx.channel(), null);
+                return;
+            }
             if (message instanceof HttpContent content) {
                 head.append(content.content().toString(StandardCharsets.UTF_8));
-                if (head.indexOf(ACK_METHOD) >= 0) {
+                if (head.indexOf(settleOn) >= 0) {
                     settled = true;
                     head.setLength(0);
                     settled(ctx.channel(), null);

@@ -1,6 +1,5 @@
 package io.eragate.bench.load;
 
-import io.eragate.bench.McpSamples;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
@@ -12,6 +11,7 @@ import io.netty.channel.nio.NioIoHandler;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -42,17 +42,25 @@ public final class LoadClient implements AutoCloseable {
      */
     public RoundMeasurement run(Endpoint endpoint, LoadProfile profile, long maxRequests, PhaseListener listener)
             throws InterruptedException {
+        return run(endpoint, RequestShape.toolsCall(endpoint), profile, maxRequests, listener);
+    }
+
+    /** As {@link #run(Endpoint, LoadProfile, long, PhaseListener)}, sending {@code shape}'s requests. */
+    RoundMeasurement run(Endpoint endpoint, RequestShape shape, LoadProfile profile, long maxRequests,
+            PhaseListener listener) throws InterruptedException {
         Objects.requireNonNull(endpoint, "endpoint");
+        Objects.requireNonNull(shape, "shape");
         Objects.requireNonNull(profile, "profile");
         Objects.requireNonNull(listener, "listener");
         EventLoop loop = group.next();
-        byte[] encoded = RequestTemplate.toolsCall(endpoint);
-        ByteBuf request = Unpooled.directBuffer(encoded.length).writeBytes(encoded);
-        ByteBuf expected = Unpooled.copiedBuffer(McpSamples.ECHO_MARKER, StandardCharsets.UTF_8);
+        List<ByteBuf> requests = shape.requests().stream()
+                .map(encoded -> Unpooled.directBuffer(encoded.length).writeBytes(encoded)).toList();
+        List<ByteBuf> expected = shape.expected().stream()
+                .map(text -> Unpooled.copiedBuffer(text, StandardCharsets.UTF_8)).toList();
         try {
             LoadRun run = profile.mode() == LoadMode.CLOSED
-                    ? new ClosedLoopRun(loop, bootstrap, endpoint, request, expected, profile, maxRequests, listener)
-                    : new OpenLoopRun(loop, bootstrap, endpoint, request, expected, profile, maxRequests, listener);
+                    ? new ClosedLoopRun(loop, bootstrap, endpoint, requests, expected, profile, maxRequests, listener)
+                    : new OpenLoopRun(loop, bootstrap, endpoint, requests, expected, profile, maxRequests, listener);
             loop.execute(run::start);
             long bound = profile.warmup().toMillis() + profile.measure().toMillis() + LoadRun.DRAIN_MILLIS
                     + STUCK_SLACK_MILLIS + (profile.minAnswers() > 0 ? LoadRun.COMPLETION_BOUND_MILLIS : 0);
@@ -63,8 +71,8 @@ public final class LoadClient implements AutoCloseable {
             throw new IllegalStateException("round against " + endpoint + " did not end", e);
         } finally {
             // Writes in flight hold retained duplicates; these releases only drop this method's references.
-            request.release();
-            expected.release();
+            requests.forEach(ByteBuf::release);
+            expected.forEach(ByteBuf::release);
         }
     }
 

@@ -8,6 +8,7 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import java.util.List;
 
 /**
  * One keep-alive HTTP/1.1 connection of the load client, with at most one request in flight. The request bytes are
@@ -18,16 +19,16 @@ import io.netty.handler.codec.http.HttpUtil;
 final class LoadConnection extends SimpleChannelInboundHandler<FullHttpResponse> {
     private final LoadDriver driver;
     private final ByteBuf request;
-    private final ByteBuf expected;
+    private final List<ByteBuf> expected;
     private Channel channel;
     private boolean inFlight;
     private long measuredFrom;
 
     /**
      * @param request the encoded request, owned by the client; each send writes a retained duplicate
-     * @param expected bytes every successful answer contains, owned by the client
+     * @param expected texts every successful answer contains, owned by the client
      */
-    LoadConnection(LoadDriver driver, ByteBuf request, ByteBuf expected) {
+    LoadConnection(LoadDriver driver, ByteBuf request, List<ByteBuf> expected) {
         this.driver = driver;
         this.request = request;
         this.expected = expected;
@@ -61,12 +62,21 @@ final class LoadConnection extends SimpleChannelInboundHandler<FullHttpResponse>
         long now = System.nanoTime();
         inFlight = false;
         boolean success = response.decoderResult().isSuccess() && response.status().equals(HttpResponseStatus.OK)
-                && ByteBufUtil.indexOf(expected, response.content()) >= 0;
+                && containsAll(response.content());
         boolean reusable = HttpUtil.isKeepAlive(response) && response.decoderResult().isSuccess();
         driver.answered(this, measuredFrom, now, success, reusable);
         if (!reusable) {
             ctx.close();
         }
+    }
+
+    private boolean containsAll(ByteBuf content) {
+        for (ByteBuf text : expected) {
+            if (ByteBufUtil.indexOf(text, content) < 0) {
+                return false;
+            }
+        }
+        return true;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.eragate.bench.load;
 
 import io.eragate.bench.report.CapacityTables;
+import io.eragate.bench.report.ExchangeTables;
 import io.eragate.bench.report.LoadChart;
 import io.eragate.bench.report.LoadTables;
 import io.eragate.bench.report.PayloadTables;
@@ -37,10 +38,12 @@ public final class LoadHarness implements Callable<Integer> {
     public static final String CHART_FILE = "load-chart.svg";
     public static final String CAPACITY_FILE = "capacity-results.json";
     public static final String PAYLOAD_FILE = "payload-results.json";
+    public static final String SESSIONS_FILE = "legacy-sessions-results.json";
     /** The parts of a run, for {@code --parts}. */
     public static final String LOAD = "load";
     public static final String CAPACITY = "capacity";
     public static final String PAYLOAD = "payload";
+    public static final String SESSIONS = "sessions";
     /** Idle listen streams the full capacity run holds (the target), and the smoke run. */
     static final int FULL_STREAMS = 10_000;
     static final int SMOKE_STREAMS = 100;
@@ -74,7 +77,9 @@ public final class LoadHarness implements Callable<Integer> {
 
     @Option(names = "--scenarios", split = ",", paramLabel = "KEY",
             description = "Scenarios to run: direct, nginx, eragate, eragate-io-uring, eragate-baseline, "
-                    + "bridge-pooled, bridge-per-call (default: all but eragate-baseline, which --compare adds).")
+                    + "bridge-pooled, bridge-per-call, legacy-front, list-pass-through, federated-list-cached, "
+                    + "federated-list-uncached, legacy-front-baseline, federated-list-cached-baseline (default: all "
+                    + "but the *-baseline ones, which --compare adds).")
     private List<String> scenarios;
 
     @Option(names = "--compare", paramLabel = "JAR",
@@ -82,14 +87,15 @@ public final class LoadHarness implements Callable<Integer> {
                     + "pass-through side by side with --eragate-jar in the same rounds.")
     private Path compareJar;
 
-    @Option(names = "--parts", split = ",", paramLabel = "PART", defaultValue = "load,capacity,payload",
-            description = "What to run: load (the side-by-side scenarios), capacity (idle listen streams), payload "
-                    + "(large results and long SSE answers) (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--parts", split = ",", paramLabel = "PART", defaultValue = "load,capacity,sessions,payload",
+            description = "What to run: load (the side-by-side scenarios), capacity (idle listen streams), sessions "
+                    + "(idle legacy-client sessions with their GET streams), payload (large results and long SSE "
+                    + "answers) (default: ${DEFAULT-VALUE}).")
     private List<String> parts;
 
     @Option(names = "--streams", paramLabel = "N",
-            description = "Listen streams the capacity run holds (default: " + FULL_STREAMS + ", smoke: "
-                    + SMOKE_STREAMS + ").")
+            description = "Listen streams the capacity run holds, and legacy sessions the sessions run holds "
+                    + "(default: " + FULL_STREAMS + ", smoke: " + SMOKE_STREAMS + ").")
     private Integer streams;
 
     @Option(names = "--rounds", paramLabel = "N", description = "Rounds per profile (default: the plan's).")
@@ -110,9 +116,9 @@ public final class LoadHarness implements Callable<Integer> {
     @Override
     public Integer call() throws IOException, InterruptedException {
         for (String part : parts) {
-            if (!List.of(LOAD, CAPACITY, PAYLOAD).contains(part.trim())) {
+            if (!List.of(LOAD, CAPACITY, SESSIONS, PAYLOAD).contains(part.trim())) {
                 throw new CommandLine.ParameterException(new CommandLine(this), "unknown part " + part
-                        + " (known: load, capacity, payload)");
+                        + " (known: load, capacity, sessions, payload)");
             }
         }
         TargetSettings settings = settings();
@@ -121,15 +127,10 @@ public final class LoadHarness implements Callable<Integer> {
             failed |= runLoad(settings) != 0;
         }
         if (wants(CAPACITY)) {
-            CapacityResult capacity = new CapacityRun(settings, smoke ? "smoke" : "full",
-                    streams != null ? streams : smoke ? SMOKE_STREAMS : FULL_STREAMS).run();
-            ResultsJson.writeValue(capacity, out.resolve(CAPACITY_FILE));
-            System.out.println("capacity: " + out.resolve(CAPACITY_FILE));
-            System.out.print(CapacityTables.summary(capacity));
-            if (capacity.streamsHeld() == 0) {
-                System.err.println("eragate-load: no listen stream was held: " + capacity.firstFailure());
-                failed = true;
-            }
+            failed |= !runCapacity(settings, CapacityResult.LISTEN_STREAMS, CAPACITY_FILE);
+        }
+        if (wants(SESSIONS)) {
+            failed |= !runCapacity(settings, CapacityResult.LEGACY_SESSIONS, SESSIONS_FILE);
         }
         if (wants(PAYLOAD)) {
             PayloadResult payload = new PayloadRun(settings, smoke ? "smoke" : "full",
@@ -145,6 +146,31 @@ public final class LoadHarness implements Callable<Integer> {
             }
         }
         return failed ? 1 : 0;
+    }
+
+    /** Runs the capacity run of {@code subject} into {@code file}; whether any stream was held. */
+    private boolean runCapacity(TargetSettings settings, String subject, String file)
+            throws IOException, InterruptedException {
+        int count = streams != null ? streams : smoke ? SMOKE_STREAMS : FULL_STREAMS;
+        if (CapacityResult.LEGACY_SESSIONS.equals(subject) && streams == null) {
+            int allowed = CapacityRun.sessionsTheLimitAllows(count, CapacityRun.hardMaxOpenFiles());
+            if (allowed < count) {
+                System.err.println("eragate-load: the hard limit on open files (" + CapacityRun.hardMaxOpenFiles()
+                        + ") leaves room for " + allowed + " legacy sessions (" + CapacityRun.SOCKETS_PER_SESSION
+                        + " sockets each in Eragate), not "
+                        + count);
+                count = allowed;
+            }
+        }
+        CapacityResult capacity = new CapacityRun(settings, smoke ? "smoke" : "full", count, subject).run();
+        ResultsJson.writeValue(capacity, out.resolve(file));
+        System.out.println(subject + ": " + out.resolve(file));
+        System.out.print(CapacityTables.summary(capacity));
+        if (capacity.streamsHeld() == 0) {
+            System.err.println("eragate-load: no " + subject + " stream was held: " + capacity.firstFailure());
+            return false;
+        }
+        return true;
     }
 
     private boolean wants(String part) {
@@ -180,6 +206,7 @@ public final class LoadHarness implements Callable<Integer> {
         System.out.println("results: " + out.resolve(RESULTS_FILE) + ", chart: " + chartFile);
         System.out.print(LoadTables.ratios(results));
         System.out.print(LoadTables.variants(results));
+        System.out.print(ExchangeTables.table(results));
         System.out.println("load average: " + results.loadAverage());
         if (errors > 0) {
             System.err.println("eragate-load: " + errors + " requests failed; see " + out.resolve(SUMMARY_FILE));
@@ -194,7 +221,8 @@ public final class LoadHarness implements Callable<Integer> {
         ResultsJson.write(results, directory.resolve(RESULTS_FILE));
         StringBuilder summary = new StringBuilder("# Load harness: " + results.plan() + " run, "
                 + results.startedAt() + "\n\n");
-        summary.append(LoadTables.targets(results)).append('\n').append(LoadTables.ratios(results));
+        summary.append(LoadTables.targets(results)).append('\n').append(LoadTables.ratios(results))
+                .append('\n').append(ExchangeTables.table(results));
         for (ProfileResult profile : results.profiles()) {
             summary.append("\n## ").append(profile.title()).append("\n\n").append(LoadTables.results(profile))
                     .append('\n').append(LoadTables.resources(profile));
@@ -212,7 +240,7 @@ public final class LoadHarness implements Callable<Integer> {
             Set<Scenario> all = EnumSet.noneOf(Scenario.class);
             Arrays.stream(Scenario.values()).filter(Scenario::runsByDefault).forEach(all::add);
             if (compareJar != null) {
-                all.add(Scenario.ERAGATE_BASELINE);
+                Arrays.stream(Scenario.values()).filter(Scenario::isBaseline).forEach(all::add);
             }
             return all;
         }

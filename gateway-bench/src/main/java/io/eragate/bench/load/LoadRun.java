@@ -9,6 +9,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseDecoder;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -45,7 +46,12 @@ abstract class LoadRun implements LoadDriver {
     /** The window closed before {@code minAnswers} answers: the round goes on until they come (bounded). */
     private boolean overtime;
 
-    LoadRun(EventLoop loop, Bootstrap bootstrap, Endpoint endpoint, ByteBuf request, ByteBuf expected,
+    /**
+     * @param requests one encoded request per client session, owned by the client; each connection sends the one of
+     *     the slot it takes
+     * @param expected texts every successful answer contains, owned by the client
+     */
+    LoadRun(EventLoop loop, Bootstrap bootstrap, Endpoint endpoint, List<ByteBuf> requests, List<ByteBuf> expected,
             LoadProfile profile, long maxRequests, PhaseListener listener) {
         this.loop = loop;
         this.endpoint = endpoint;
@@ -53,15 +59,24 @@ abstract class LoadRun implements LoadDriver {
         this.maxRequests = maxRequests;
         this.listener = listener;
         LoadRun self = this;
+        RequestSlots slots = new RequestSlots(requests.size());
         this.bootstrap = bootstrap.clone(loop).handler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel channel) {
                 channel.pipeline()
                         .addLast("decode", new HttpResponseDecoder())
                         .addLast("aggregate", new HttpObjectAggregator(MAX_ANSWER_BYTES))
-                        .addLast("load", new LoadConnection(self, request, expected));
+                        .addLast("load", connection(self, slots, requests, expected, channel));
             }
         });
+    }
+
+    /** A connection sending the request of the slot it takes, and giving the slot back when it closes. */
+    private static LoadConnection connection(LoadDriver driver, RequestSlots slots, List<ByteBuf> requests,
+            List<ByteBuf> expected, SocketChannel channel) {
+        int slot = slots.take();
+        channel.closeFuture().addListener(closed -> slots.give(slot));
+        return new LoadConnection(driver, requests.get(slot), expected);
     }
 
     /** Completes when the round has ended and every connection is closed. */

@@ -86,7 +86,8 @@ public final class LoadRunner {
         LoadProfile warmup = new LoadProfile("warmup", "Initial warm-up", LoadMode.CLOSED, connections, 0,
                 Duration.ZERO, plan.initialWarmup());
         for (Target target : targets) {
-            RoundMeasurement m = client.run(target.endpoint(), warmup, plan.maxRequestsPerRound(), PhaseListener.NONE);
+            RoundMeasurement m = client.run(target.endpoint(), target.shape(), warmup, plan.maxRequestsPerRound(),
+                    PhaseListener.NONE);
             log.info("warm-up {}: {} answers, {} errors", target.scenario().key(), m.completed(), m.errors());
         }
     }
@@ -110,7 +111,7 @@ public final class LoadRunner {
                         ScenarioAccumulator.CLIENT, List.of(ProcessHandle.current()),
                         ScenarioAccumulator.UPSTREAM, topology.upstreamProcesses(target.scenario()),
                         ScenarioAccumulator.HOP, target.hopProcesses()), allocations.get(target.scenario())) : null;
-                RoundMeasurement m = client.run(target.endpoint(), profile, plan.maxRequestsPerRound(),
+                RoundMeasurement m = client.run(target.endpoint(), target.shape(), profile, plan.maxRequestsPerRound(),
                         cpu == null ? PhaseListener.NONE : cpu);
                 OptionalLong rss = sampleCpu && target.hop().isPresent()
                         ? sampler.residentBytes(target.hopProcesses()) : OptionalLong.empty();
@@ -139,11 +140,16 @@ public final class LoadRunner {
     }
 
     /**
-     * Half the slowest round of any measured scenario, rounded down to a multiple of 10 and at least 10 req/s: a rate
-     * every scenario sustained even in its worst round, so the open loop measures latency rather than overload.
+     * Half the slowest round of any measured scenario sending the sample {@code tools/call}, rounded down to a multiple
+     * of 10 and at least 10 req/s: a rate every such scenario sustained even in its worst round, so the open loop
+     * measures latency rather than overload. The scenarios measured against a line of their own (the legacy-client
+     * front, the lists) do not set it: an uncached federated list is an order of magnitude slower, and would turn the
+     * pass-through's open loop against nginx into a trickle; at this rate they may be overloaded, which their rows
+     * then show.
      */
     static double autoRate(ProfileResult closedLoop) {
         double slowest = closedLoop.scenarios().stream().filter(ScenarioResult::measured)
+                .filter(s -> Scenario.byKey(s.scenario()).call() == Scenario.Call.TOOLS_CALL)
                 .flatMap(s -> s.rounds().isEmpty() ? Stream.of(s.throughput())
                         : s.rounds().stream().map(RoundResult::throughput))
                 .mapToDouble(Double::doubleValue).min().orElse(0);

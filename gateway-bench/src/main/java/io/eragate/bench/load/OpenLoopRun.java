@@ -3,6 +3,7 @@ package io.eragate.bench.load;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.EventLoop;
+import java.util.List;
 import java.util.ArrayDeque;
 
 /**
@@ -22,9 +23,9 @@ final class OpenLoopRun extends LoadRun {
     private long startNanos;
     private long scheduled;
 
-    OpenLoopRun(EventLoop loop, Bootstrap bootstrap, Endpoint endpoint, ByteBuf request, ByteBuf expected,
+    OpenLoopRun(EventLoop loop, Bootstrap bootstrap, Endpoint endpoint, List<ByteBuf> requests, List<ByteBuf> expected,
             LoadProfile profile, long maxRequests, PhaseListener listener) {
-        super(loop, bootstrap, endpoint, request, expected, profile, maxRequests, listener);
+        super(loop, bootstrap, endpoint, requests, expected, profile, maxRequests, listener);
         if (profile.ratePerSecond() <= 0) {
             throw new IllegalArgumentException("an open-loop round needs a rate: " + profile);
         }

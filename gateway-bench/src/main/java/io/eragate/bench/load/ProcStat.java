@@ -117,10 +117,19 @@ final class ProcStat {
      * @throws IllegalArgumentException when the row is missing
      */
     static long maxOpenFiles(String limits) {
+        return openFilesLimit(limits, 0);
+    }
+
+    /** The hard limit of the {@code Max open files} row: what a process may raise its soft limit to. */
+    static long hardMaxOpenFiles(String limits) {
+        return openFilesLimit(limits, 1);
+    }
+
+    private static long openFilesLimit(String limits, int column) {
         for (String line : limits.split("\n")) {
             if (line.startsWith("Max open files")) {
-                String soft = line.substring("Max open files".length()).trim().split("\\s+")[0];
-                return "unlimited".equals(soft) ? Long.MAX_VALUE : Long.parseLong(soft);
+                String value = line.substring("Max open files".length()).trim().split("\\s+")[column];
+                return "unlimited".equals(value) ? Long.MAX_VALUE : Long.parseLong(value);
             }
         }
         throw new IllegalArgumentException("no Max open files row");

@@ -11,13 +11,21 @@ import java.util.Optional;
  * @param endpoint where the client connects
  * @param hop the proxy process, if any
  * @param hopIsJvm whether the hop is a JVM whose live heap can be read
+ * @param shape what the client sends and what the answers must hold
  */
-record Target(Scenario scenario, Endpoint endpoint, Optional<ChildProcess> hop, boolean hopIsJvm) {
+record Target(Scenario scenario, Endpoint endpoint, Optional<ChildProcess> hop, boolean hopIsJvm,
+        RequestShape shape) {
 
     Target {
         Objects.requireNonNull(scenario, "scenario");
         Objects.requireNonNull(endpoint, "endpoint");
         Objects.requireNonNull(hop, "hop");
+        Objects.requireNonNull(shape, "shape");
+    }
+
+    /** A target sent the sample {@code tools/call}. */
+    Target(Scenario scenario, Endpoint endpoint, Optional<ChildProcess> hop, boolean hopIsJvm) {
+        this(scenario, endpoint, hop, hopIsJvm, RequestShape.toolsCall(endpoint));
     }
 
     /** The hop and its worker processes, or nothing. */

@@ -13,24 +13,29 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Every process of one run, started once and kept warm across rounds, each on a free loopback port: the modern fixture
  * upstream (its own JVM) behind direct, nginx and the Eragate pass-through (its own JVM); the legacy fixture (its own
- * JVM) behind one Eragate JVM per bridge scenario, so the pooled and the per-call strategy never share a process.
- * Scenarios that cannot run here are listed with the reason.
+ * JVM) behind one Eragate JVM per bridge scenario, so the pooled and the per-call strategy never share a process;
+ * the legacy-client front and the {@code tools/list} pass-through each in an Eragate JVM of its own in front of the
+ * modern fixture; the federated lists (cached, uncached) each in one over the modern fixture, a second modern fixture
+ * and the legacy fixture. Scenarios that cannot run here are listed with the reason.
  */
 final class Topology implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(Topology.class);
@@ -41,7 +46,19 @@ final class Topology implements AutoCloseable {
     private final Map<Scenario, String> unavailable = new EnumMap<>(Scenario.class);
     private final Map<String, String> commands = new LinkedHashMap<>();
     private ChildProcess upstream;
+    private int upstreamPort;
     private ChildProcess legacyUpstream;
+    private int legacyPort;
+    private ChildProcess secondUpstream;
+
+    /**
+     * Sessions the harness opens on the legacy-client front before the rounds: one per connection of the largest
+     * load (an open loop opens at most this many), so that no two connections share a session.
+     */
+    static final int LEGACY_SESSIONS = LoadProfile.MAX_OPEN_LOOP_CONNECTIONS;
+    /** The merged-page cache lifetimes of the federated scenarios. */
+    static final String CACHED_TTL = "30s";
+    static final String UNCACHED_TTL = "0ms";
 
     private Topology() {
     }
@@ -77,9 +94,7 @@ final class Topology implements AutoCloseable {
                 bridges.forEach(s -> unavailable.put(s, "no Eragate jar or classpath was given"));
                 return;
             }
-            legacyUpstream = startFixture(settings, dir, FixtureMain.LEGACY, "legacy fixture upstream");
-            int legacyPort = readPort(legacyUpstream);
-            legacyUpstream.awaitListening(legacyPort, START_TIMEOUT);
+            startLegacyFixture(settings, dir);
             for (Scenario bridge : bridges) {
                 EragateConfig.SessionStrategy strategy = bridge == Scenario.ERAGATE_BRIDGE_PER_CALL
                         ? EragateConfig.SessionStrategy.PER_CALL : EragateConfig.SessionStrategy.POOLED;
@@ -88,12 +103,79 @@ final class Topology implements AutoCloseable {
                         EragateConfig.bridge(port, freePort(), legacyPort, strategy));
             }
         }
+        startFederated(settings, wanted, dir);
+    }
+
+    private void startLegacyFixture(TargetSettings settings, Path dir) throws InterruptedException {
+        if (legacyUpstream == null) {
+            legacyUpstream = startFixture(settings, dir, FixtureMain.LEGACY, "legacy fixture upstream");
+            legacyPort = readPort(legacyUpstream);
+            legacyUpstream.awaitListening(legacyPort, START_TIMEOUT);
+        }
+    }
+
+    /**
+     * The federated {@code tools/list} hops, cached and uncached: each its own Eragate JVM over the modern fixture,
+     * a second modern fixture and the legacy fixture.
+     */
+    private void startFederated(TargetSettings settings, Set<Scenario> wanted, Path dir)
+            throws InterruptedException {
+        List<Scenario> federated = wanted.stream().filter(Scenario::isFederated).sorted().toList();
+        if (federated.isEmpty()) {
+            return;
+        }
+        if (settings.eragateLaunch().isEmpty()) {
+            federated.forEach(s -> unavailable.put(s, missingLaunch(s)));
+            return;
+        }
+        startLegacyFixture(settings, dir);
+        secondUpstream = startFixture(settings, dir, FixtureMain.MODERN, "second fixture upstream (federation)",
+                "fixture-second");
+        int secondPort = readPort(secondUpstream);
+        secondUpstream.awaitListening(secondPort, START_TIMEOUT);
+        List<String> merged = EragateConfig.FEDERATED_UPSTREAMS.stream().map(name -> name + "_" + McpSamples.TOOL)
+                .toList();
+        for (Scenario scenario : federated) {
+            List<String> launch = launchOf(settings, scenario);
+            if (launch.isEmpty()) {
+                unavailable.put(scenario, missingLaunch(scenario));
+                continue;
+            }
+            int port = freePort();
+            String ttl = scenario == Scenario.FEDERATED_LIST_UNCACHED ? UNCACHED_TTL : CACHED_TTL;
+            int processesBefore = processes.size();
+            try {
+                startEragate(settings, launch, dir, scenario, "Eragate " + scenario.key(), "eragate-"
+                        + scenario.key(), port, EragateConfig.federated(port, freePort(), upstreamPort, secondPort,
+                        legacyPort, ttl));
+                reshape(scenario, endpoint -> RequestShape.toolsList(endpoint, merged));
+                Target target = targets.get(scenario);
+                FirstAnswer.await(target.endpoint(), McpSamples.toolsListHeaders(), McpSamples.toolsListBody(),
+                        target.shape().expected(), START_TIMEOUT);
+            } catch (IllegalStateException e) {
+                if (!scenario.isBaseline()) {
+                    throw e;
+                }
+                // A baseline jar from before federation refuses the configuration, or lists without it: its row
+                // says so, and its process (stopped) must not count as one of the run that died.
+                while (processes.size() > processesBefore) {
+                    processes.remove(processes.size() - 1).close();
+                }
+                notServed(scenario, e);
+            }
+        }
+    }
+
+    /** Gives the started {@code scenario} the request shape {@code shape} makes of its endpoint. */
+    private void reshape(Scenario scenario, Function<Endpoint, RequestShape> shape) {
+        targets.computeIfPresent(scenario, (key, target) -> new Target(key, target.endpoint(), target.hop(),
+                target.hopIsJvm(), shape.apply(target.endpoint())));
     }
 
     private void startModernScenarios(TargetSettings settings, Set<Scenario> wanted, Path dir)
             throws InterruptedException {
         upstream = startFixture(settings, dir, FixtureMain.MODERN, "fixture upstream");
-        int upstreamPort = readPort(upstream);
+        upstreamPort = readPort(upstream);
         upstream.awaitListening(upstreamPort, START_TIMEOUT);
         if (wanted.contains(Scenario.DIRECT)) {
             targets.put(Scenario.DIRECT, new Target(Scenario.DIRECT,
@@ -124,6 +206,10 @@ final class Topology implements AutoCloseable {
                 unavailable.put(Scenario.ERAGATE_IO_URING, "no Eragate jar or classpath was given");
             }
         }
+        if (wanted.contains(Scenario.LEGACY_FRONT) || wanted.contains(Scenario.LIST_PASS_THROUGH)
+                || wanted.contains(Scenario.LEGACY_FRONT_BASELINE)) {
+            startSessionAndListHops(settings, wanted, dir);
+        }
         if (wanted.contains(Scenario.ERAGATE_BASELINE)) {
             if (!settings.baselineLaunch().isEmpty()) {
                 int port = freePort();
@@ -135,13 +221,68 @@ final class Topology implements AutoCloseable {
         }
     }
 
+    /**
+     * The legacy-client front (the pass-through's configuration: a 2025-11-25 client on a route to a modern-only
+     * upstream is served by the front), with {@link #LEGACY_SESSIONS} sessions opened on it, and the pass-through of
+     * {@code tools/list}; each its own Eragate JVM in front of the modern fixture.
+     */
+    private void startSessionAndListHops(TargetSettings settings, Set<Scenario> wanted, Path dir)
+            throws InterruptedException {
+        for (Scenario scenario : List.of(Scenario.LEGACY_FRONT, Scenario.LIST_PASS_THROUGH,
+                Scenario.LEGACY_FRONT_BASELINE)) {
+            if (!wanted.contains(scenario)) {
+                continue;
+            }
+            List<String> launch = launchOf(settings, scenario);
+            if (launch.isEmpty()) {
+                unavailable.put(scenario, missingLaunch(scenario));
+                continue;
+            }
+            int port = freePort();
+            startEragate(settings, launch, dir, scenario, "Eragate " + scenario.key(), "eragate-" + scenario.key(),
+                    port, EragateConfig.passThrough(port, freePort(), upstreamPort));
+            if (scenario == Scenario.LIST_PASS_THROUGH) {
+                reshape(scenario, endpoint -> RequestShape.toolsList(endpoint, List.of(McpSamples.TOOL)));
+                continue;
+            }
+            try {
+                List<String> sessions = LegacyClientSessions.open(targets.get(scenario).endpoint(), LEGACY_SESSIONS);
+                reshape(scenario, endpoint -> RequestShape.legacyToolsCall(endpoint, sessions));
+            } catch (IllegalStateException e) {
+                // A baseline jar from before the front has none: its row says so instead of failing the run.
+                notServed(scenario, e);
+            }
+        }
+    }
+
+    /** How {@code scenario}'s Eragate is started: this build, or the {@code --compare} jar for a baseline. */
+    private static List<String> launchOf(TargetSettings settings, Scenario scenario) {
+        return scenario.isBaseline() ? settings.baselineLaunch() : settings.eragateLaunch();
+    }
+
+    private static String missingLaunch(Scenario scenario) {
+        return scenario.isBaseline() ? "no baseline jar was given (--compare JAR)"
+                : "no Eragate jar or classpath was given";
+    }
+
+    /** {@code scenario}'s hop started but cannot serve its requests: it is left out, with the reason. */
+    private void notServed(Scenario scenario, IllegalStateException why) {
+        log.warn("{} cannot be measured: {}", scenario.key(), why.getMessage());
+        targets.remove(scenario);
+        unavailable.put(scenario, "the hop does not serve it: " + why.getMessage());
+    }
+
     private ChildProcess startFixture(TargetSettings settings, Path dir, String era, String label) {
+        return startFixture(settings, dir, era, label, FixtureMain.MODERN.equals(era) ? "fixture" : "fixture-" + era);
+    }
+
+    private ChildProcess startFixture(TargetSettings settings, Path dir, String era, String label,
+            String fileName) {
         List<String> command = new ArrayList<>();
         command.add(settings.java());
         command.addAll(settings.jvmOptions());
         command.addAll(List.of("-cp", settings.benchClasspath(), FixtureMain.class.getName(),
                 Integer.toString(settings.fixtureIoThreads()), era));
-        String fileName = FixtureMain.MODERN.equals(era) ? "fixture" : "fixture-" + era;
         ChildProcess process = track(ChildProcess.start(fileName, command, dir.resolve(fileName + ".log"), true));
         commands.put(label, abbreviate(command));
         return process;
@@ -240,10 +381,14 @@ final class Topology implements AutoCloseable {
         return commands;
     }
 
-    /** The processes of the fixture upstream behind {@code scenario}: the legacy one for the bridge scenarios. */
+    /**
+     * The processes of the fixture upstreams behind {@code scenario}: the legacy one for the bridge scenarios, all
+     * three for the federated ones.
+     */
     List<ProcessHandle> upstreamProcesses(Scenario scenario) {
-        ChildProcess fixture = scenario.isBridge() ? legacyUpstream : upstream;
-        return fixture == null ? List.of() : fixture.tree();
+        List<ChildProcess> fixtures = scenario.isFederated() ? Arrays.asList(upstream, secondUpstream,
+                legacyUpstream) : Arrays.asList(scenario.isBridge() ? legacyUpstream : upstream);
+        return fixtures.stream().filter(Objects::nonNull).flatMap(f -> f.tree().stream()).toList();
     }
 
     /** Whether every started process is still running. */

@@ -32,13 +32,18 @@ public final class BenchmarkReport implements Callable<Integer> {
             + "unless --update).")
     private Path load;
 
-    @Option(names = "--update", description = "Only put the --capacity and --payload results into the report "
+    @Option(names = "--update", description = "Only put the --capacity, --sessions and --payload results into the "
+            + "report "
             + "--out already holds, keeping its load and JMH parts.")
     private boolean update;
 
     @Option(names = "--capacity", paramLabel = "FILE",
             description = "capacity-results.json of the harness (left out when the file is missing).")
     private Path capacity;
+
+    @Option(names = "--sessions", paramLabel = "FILE",
+            description = "legacy-sessions-results.json of the harness (left out when the file is missing).")
+    private Path sessions;
 
     @Option(names = "--payload", paramLabel = "FILE",
             description = "payload-results.json of the harness (left out when the file is missing).")
@@ -83,11 +88,13 @@ public final class BenchmarkReport implements Callable<Integer> {
                 ? Optional.of(ResultsJson.readValue(capacity, CapacityResult.class)) : Optional.empty();
         Optional<PayloadResult> payloadResult = payload != null && Files.exists(payload)
                 ? Optional.of(ResultsJson.readValue(payload, PayloadResult.class)) : Optional.empty();
+        Optional<CapacityResult> sessionsResult = sessions != null && Files.exists(sessions)
+                ? Optional.of(ResultsJson.readValue(sessions, CapacityResult.class)) : Optional.empty();
         if (update) {
             Optional<String> notes = analysis != null && Files.exists(analysis)
                     ? Optional.of(Files.readString(analysis, StandardCharsets.UTF_8)) : Optional.empty();
             Files.writeString(out, ReportUpdate.update(Files.readString(out, StandardCharsets.UTF_8), capacityResult,
-                    payloadResult, notes), StandardCharsets.UTF_8);
+                    sessionsResult, payloadResult, notes), StandardCharsets.UTF_8);
             System.out.println("updated " + out);
             return 0;
         }
@@ -98,8 +105,8 @@ public final class BenchmarkReport implements Callable<Integer> {
         List<JmhResults.Row> rows = jmh != null && Files.exists(jmh) ? JmhResults.read(jmh) : List.of();
         String notes = analysis != null && Files.exists(analysis) ? Files.readString(analysis, StandardCharsets.UTF_8)
                 : "";
-        String markdown = render(results, capacityResult, payloadResult, rows, jmhOptions, MachineInfo.current(),
-                nginxVersion, commands, chart, notes);
+        String markdown = render(results, capacityResult, sessionsResult, payloadResult, rows, jmhOptions,
+                MachineInfo.current(), nginxVersion, commands, chart, notes);
         Path parent = out.toAbsolutePath().getParent();
         if (parent != null) {
             Files.createDirectories(parent);
@@ -119,10 +126,22 @@ public final class BenchmarkReport implements Callable<Integer> {
                 commands, chartPath, analysis);
     }
 
-    /** The whole report; {@code analysis} (hand-written markdown, may be blank) becomes its last section. */
+    /** The whole report without the legacy-session run. */
     public static String render(LoadResults results, Optional<CapacityResult> capacity,
             Optional<PayloadResult> payload, List<JmhResults.Row> jmhRows, String jmhOptions, MachineInfo machine,
             String nginxVersion, List<String> commands, String chartPath, String analysis) {
+        return render(results, capacity, Optional.empty(), payload, jmhRows, jmhOptions, machine, nginxVersion,
+                commands, chartPath, analysis);
+    }
+
+    /**
+     * The whole report; {@code sessions} is the run of idle legacy-client sessions; {@code analysis} (hand-written
+     * markdown, may be blank) becomes its last section.
+     */
+    public static String render(LoadResults results, Optional<CapacityResult> capacity,
+            Optional<CapacityResult> sessions, Optional<PayloadResult> payload, List<JmhResults.Row> jmhRows,
+            String jmhOptions, MachineInfo machine, String nginxVersion, List<String> commands, String chartPath,
+            String analysis) {
         Objects.requireNonNull(results, "results");
         Objects.requireNonNull(machine, "machine");
         StringBuilder md = new StringBuilder(16_384);
@@ -132,7 +151,7 @@ public final class BenchmarkReport implements Callable<Integer> {
                 .append("Absolute numbers on a small machine shared by the load client, the upstream and the hop "
                         + "drift from run to run; the ratios between scenarios measured side by side in one run are "
                         + "what this report is for.\n\n");
-        md.append("## Summary\n\n").append(LoadTables.targets(results, capacity)).append('\n')
+        md.append("## Summary\n\n").append(LoadTables.targets(results, capacity, sessions)).append('\n')
                 .append(LoadTables.ratios(results)).append('\n')
                 .append("A ratio of throughputs above 1 favours Eragate; a ratio of latencies below 1 favours "
                         + "Eragate. \"p50 added\" is Eragate's median minus the other scenario's, in "
@@ -147,6 +166,16 @@ public final class BenchmarkReport implements Callable<Integer> {
                     .append("\n\"hop B/request\" is the heap the Eragate JVM allocated per answer in the measured "
                             + "windows (all its threads, read through its management agent); nginx allocates no "
                             + "heap. A baseline row appears in a run with `--compare JAR`.\n\n");
+        }
+        String exchanges = ExchangeTables.table(results);
+        if (!exchanges.isEmpty()) {
+            md.append("### Legacy-client front and federated lists, side by side in the same rounds\n\n")
+                    .append(exchanges)
+                    .append("\nEach scenario is measured against its line in the same rounds: the legacy-client "
+                            + "front (a 2025-11-25 client in a session, SDK v1 shape) against the 2026-07-28 "
+                            + "pass-through of the same `tools/call` to the same fixture, and the federated "
+                            + "`tools/list` over three upstreams against one `tools/list` passed through to the "
+                            + "modern fixture. Every Eragate row is a JVM of its own.\n\n");
         }
         machine(md, machine, nginxVersion);
         method(md, results);
@@ -168,9 +197,10 @@ public final class BenchmarkReport implements Callable<Integer> {
                     .append(LoadTables.resources(profile)).append('\n');
         }
         capacity.ifPresent(result -> md.append(CapacityReport.section(result)));
+        sessions.ifPresent(result -> md.append(LegacySessionsReport.section(result)));
         payload.ifPresent(result -> md.append(PayloadReport.section(result)));
         microbenchmarks(md, jmhRows, jmhOptions);
-        notYetMeasured(md, capacity.isPresent(), payload.isPresent());
+        notYetMeasured(md, capacity.isPresent(), sessions.isPresent(), payload.isPresent());
         if (analysis != null && !analysis.isBlank()) {
             if (md.charAt(md.length() - 2) != '\n') {
                 md.append('\n');
@@ -196,7 +226,13 @@ public final class BenchmarkReport implements Callable<Integer> {
                 + "tool with the full `_meta` envelope and the mirrored `MCP-Protocol-Version`, `Mcp-Method` and "
                 + "`Mcp-Name` headers (about 400 bytes), answered by the modern echo fixture of gateway-netty's "
                 + "tests in JSON mode (the bridge scenarios: by its legacy 2025-11-25 echo fixture, also in JSON "
-                + "mode). An answer counts only if it is a 200 carrying `Echo: bench`.\n\n");
+                + "mode). An answer counts only if it is a 200 carrying `Echo: bench`. Three kinds of scenario send "
+                + "something else, each measured against its own line: the legacy-client front gets the same "
+                + "call as a 2025-11-25 client sends it (no `_meta` envelope, `MCP-Protocol-Version: 2025-11-25` "
+                + "and the `Mcp-Session-Id` of a session the harness opened before the rounds with `initialize` "
+                + "and `notifications/initialized`, one session per connection); the `tools/list` pass-through "
+                + "and the federated lists get a 2026-07-28 `tools/list` (its answer must name `echo`; a federated "
+                + "answer must name `alpha_echo`, `beta_echo` and `gamma_echo`, one tool of each upstream).\n\n");
         md.append("Scenarios:\n\n");
         for (Map.Entry<String, String> scenario : results.scenarioDescriptions().entrySet()) {
             md.append("- **").append(Scenario.byKey(scenario.getKey()).label()).append("**: ")
@@ -258,14 +294,19 @@ public final class BenchmarkReport implements Callable<Integer> {
                 + "a keep-alive; `RequestStateBenchmark` seals and opens one MRTR `requestState` (AES-256-GCM).\n\n");
     }
 
-    private static void notYetMeasured(StringBuilder md, boolean capacity, boolean payload) {
-        if (capacity && payload) {
+    private static void notYetMeasured(StringBuilder md, boolean capacity, boolean sessions, boolean payload) {
+        if (capacity && sessions && payload) {
             return;
         }
         md.append("## Not measured yet\n\n");
         if (!capacity) {
             md.append("- **Capacity run** (idle `subscriptions/listen` streams, heap and native memory per stream): "
                     + "no results in this run (`bench/run.sh --only capacity`).\n");
+        }
+        if (!sessions) {
+            md.append(ReportUpdate.SESSIONS_BULLET).append(" (idle legacy-client sessions with their GET streams, "
+                    + "heap and native memory per session): no results in this run (`bench/run.sh --only "
+                    + "sessions`).\n");
         }
         if (!payload) {
             md.append("- **Large-payload run** (1 MiB results, long SSE answers): no results in this run "

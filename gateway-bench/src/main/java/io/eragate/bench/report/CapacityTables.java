@@ -15,36 +15,49 @@ public final class CapacityTables {
     public static final double TARGET_HEAP_BYTES_PER_STREAM = 10 * 1024;
     private static final String NONE = "—";
     private static final String TARGET = "≤ 10 KiB heap per idle listen stream";
+    /** The target row's text for idle legacy-client sessions. */
+    static final String SESSIONS_TARGET = "≤ 10 KiB heap per idle legacy-client session (with its GET stream)";
 
     private CapacityTables() {
     }
 
     /** The summary row of the heap-per-stream target. */
     public static String targetRow(Optional<CapacityResult> capacity) {
+        return targetRow(capacity, CapacityResult.LISTEN_STREAMS);
+    }
+
+    /** The summary row of the heap target of {@code subject} ({@code capacity}, when present, is of that subject). */
+    public static String targetRow(Optional<CapacityResult> capacity, String subject) {
+        boolean sessions = CapacityResult.LEGACY_SESSIONS.equals(subject);
+        String target = sessions ? SESSIONS_TARGET : TARGET;
         if (capacity.isEmpty()) {
-            return "| " + TARGET + " | not measured in this run | " + NONE + " |\n";
+            return "| " + target + " | not measured in this run | " + NONE + " |\n";
         }
         CapacityResult result = capacity.get();
         double perStream = result.heapBytesPerStream();
         if (Double.isNaN(perStream)) {
-            return "| " + TARGET + " | not measured: " + (result.streamsHeld() == 0
-                    ? "no listen stream was held (" + result.firstFailure() + ")" : "jcmd could not read the heap")
+            return "| " + target + " | not measured: " + (result.streamsHeld() == 0
+                    ? "no " + (sessions ? "session's GET stream" : "listen stream") + " was held ("
+                            + result.firstFailure() + ")" : "jcmd could not read the heap")
                     + " | " + NONE + " |\n";
         }
-        return "| " + TARGET + " | " + kib(perStream) + " per stream (" + count(result.streamsHeld())
-                + " bridged streams held) | " + (perStream <= TARGET_HEAP_BYTES_PER_STREAM ? "yes" : "**no**")
-                + " |\n";
+        return "| " + target + " | " + kib(perStream) + (sessions ? " per session (" : " per stream (")
+                + count(result.streamsHeld()) + (sessions ? " sessions held, each with its GET stream) | "
+                        : " bridged streams held) | ")
+                + (perStream <= TARGET_HEAP_BYTES_PER_STREAM ? "yes" : "**no**") + " |\n";
     }
 
     /** The memory table: each measure at baseline, loaded and after closing, and per stream. */
     public static String summary(CapacityResult result) {
         Objects.requireNonNull(result, "result");
         StringBuilder md = new StringBuilder();
-        md.append(String.format(Locale.ROOT, "%s of %s listen streams held (%s refused or failed), opened in %.1f s."
-                        + "%n%n", count(result.streamsHeld()), count(result.streamsWanted()), count(result.failures()),
-                result.openSeconds()));
-        md.append("| Eragate memory | baseline MiB | ").append(count(result.streamsHeld()))
-                .append(" streams MiB | after closing them MiB | per stream |\n|---|---|---|---|---|\n");
+        String what = result.legacySessions() ? "legacy-client sessions' GET streams" : "listen streams";
+        md.append(String.format(Locale.ROOT, "%s of %s %s held (%s refused or failed), opened in %.1f s."
+                        + "%n%n", count(result.streamsHeld()), count(result.streamsWanted()), what,
+                count(result.failures()), result.openSeconds()));
+        String unit = result.legacySessions() ? "session" : "stream";
+        md.append("| Eragate memory | baseline MiB | ").append(count(result.streamsHeld())).append(' ').append(unit)
+                .append("s MiB | after closing them MiB | per ").append(unit).append(" |\n|---|---|---|---|---|\n");
         row(md, "live heap (after a full GC)", result, MemorySnapshot::liveHeapBytes);
         row(md, "native memory outside the heap (NMT committed)", result, MemorySnapshot::nativeOutsideHeapBytes);
         row(md, "all native memory (NMT committed, heap included)", result, MemorySnapshot::nativeCommittedBytes);

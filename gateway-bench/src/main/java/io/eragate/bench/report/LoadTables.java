@@ -28,6 +28,15 @@ public final class LoadTables {
 
     /** Targets of issue 7 against what this run measured; the heap-per-stream row comes from {@code capacity}. */
     public static String targets(LoadResults results, Optional<CapacityResult> capacity) {
+        return targets(results, capacity, Optional.empty());
+    }
+
+    /**
+     * Targets of issues 7 and 16 against what this run measured; the heap rows come from {@code capacity} (idle listen
+     * streams) and {@code sessions} (idle legacy-client sessions).
+     */
+    public static String targets(LoadResults results, Optional<CapacityResult> capacity,
+            Optional<CapacityResult> sessions) {
         Objects.requireNonNull(results, "results");
         StringBuilder md = new StringBuilder();
         md.append("| Target (issues 7 and 16; reported, not asserted) | Measured | Met? |\n|---|---|---|\n");
@@ -58,7 +67,9 @@ public final class LoadTables {
                         + concurrent.flatMap(p -> notMeasuredNote(p, Scenario.ERAGATE_BRIDGE_POOLED))
                                 .orElse("bridge scenarios did not run")
                         + " | " + NONE + " |\n");
+        md.append(ExchangeTables.targetRows(results));
         md.append(CapacityTables.targetRow(capacity));
+        md.append(CapacityTables.targetRow(sessions, CapacityResult.LEGACY_SESSIONS));
         return md.toString();
     }
 
@@ -70,7 +81,7 @@ public final class LoadTables {
     }
 
     /** A target row; {@code nginxForComparison} is the same ratio for nginx, when it means something. */
-    private static String targetRow(String target, OptionalDouble value, double bound, boolean atLeast,
+    static String targetRow(String target, OptionalDouble value, double bound, boolean atLeast,
             OptionalDouble nginxForComparison) {
         if (value.isEmpty()) {
             return "| " + target + " | not measured in this run | " + NONE + " |\n";

@@ -17,6 +17,9 @@ public final class ReportUpdate {
     static final String CAPACITY_HEADING = "## Capacity";
     static final String PAYLOAD_HEADING = "## Large payloads";
     private static final String TARGET_ROW = "| ≤ 10 KiB heap per idle listen stream |";
+    private static final String SESSIONS_TARGET_ROW = "| " + CapacityTables.SESSIONS_TARGET + " |";
+    /** The "Not measured yet" bullet of a report without the legacy-session run. */
+    static final String SESSIONS_BULLET = "- **Legacy-session run**";
     private static final String JMH_HEADING = "## Microbenchmarks (JMH)";
     private static final String NOT_MEASURED_HEADING = "## Not measured yet";
     private static final String ANALYSIS_HEADING = "\n## Analysis\n\n";
@@ -39,6 +42,16 @@ public final class ReportUpdate {
      */
     public static String update(String markdown, Optional<CapacityResult> capacity, Optional<PayloadResult> payload,
             Optional<String> analysis) {
+        return update(markdown, capacity, Optional.empty(), payload, analysis);
+    }
+
+    /**
+     * As {@link #update(String, Optional, Optional, Optional)}, and with {@code sessions} (the idle legacy-client
+     * session run): its target row (replaced, or added after the listen-stream row of a report that predates it),
+     * its section and its bullet.
+     */
+    public static String update(String markdown, Optional<CapacityResult> capacity,
+            Optional<CapacityResult> sessions, Optional<PayloadResult> payload, Optional<String> analysis) {
         Objects.requireNonNull(markdown, "markdown");
         if (!markdown.contains("\n" + JMH_HEADING + "\n")) {
             throw new IllegalArgumentException("not a generated benchmark report: no \"" + JMH_HEADING + "\" section");
@@ -50,12 +63,27 @@ public final class ReportUpdate {
                     ? CapacityTables.targetRow(capacity).stripTrailing() : line);
             removeBullet(lines, "- **Capacity run**");
         }
+        if (sessions.isPresent()) {
+            removeSection(lines, LegacySessionsReport.HEADING);
+            String row = CapacityTables.targetRow(sessions, CapacityResult.LEGACY_SESSIONS).stripTrailing();
+            int existing = indexStartingWith(lines, SESSIONS_TARGET_ROW);
+            if (existing >= 0) {
+                lines.set(existing, row);
+            } else {
+                int listenRow = indexStartingWith(lines, TARGET_ROW);
+                if (listenRow >= 0) {
+                    lines.add(listenRow + 1, row);
+                }
+            }
+            removeBullet(lines, SESSIONS_BULLET);
+        }
         if (payload.isPresent()) {
             removeSection(lines, PAYLOAD_HEADING);
             removeBullet(lines, "- **Large-payload run**");
         }
         StringBuilder sections = new StringBuilder();
         capacity.ifPresent(result -> sections.append(CapacityReport.section(result)));
+        sessions.ifPresent(result -> sections.append(LegacySessionsReport.section(result)));
         payload.ifPresent(result -> sections.append(PayloadReport.section(result)));
         String joined = String.join("\n", lines);
         int jmh = joined.indexOf("\n" + JMH_HEADING + "\n") + 1;
@@ -65,6 +93,15 @@ public final class ReportUpdate {
         }
         int old = updated.indexOf(ANALYSIS_HEADING);
         return (old >= 0 ? updated.substring(0, old) : updated) + ANALYSIS_HEADING + analysis.get().strip() + "\n";
+    }
+
+    private static int indexStartingWith(List<String> lines, String prefix) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(prefix)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** Drops the section whose heading starts with {@code heading}, up to the next second-level heading. */

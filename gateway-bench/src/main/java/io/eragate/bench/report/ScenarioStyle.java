@@ -17,6 +17,12 @@ final class ScenarioStyle {
             case ERAGATE_BASELINE -> "#9c755f";
             case ERAGATE_BRIDGE_POOLED -> "#f28e2b";
             case ERAGATE_BRIDGE_PER_CALL -> "#b07aa1";
+            case LEGACY_FRONT -> "#edc948";
+            case LIST_PASS_THROUGH -> "#76b7b2";
+            case FEDERATED_LIST_CACHED -> "#17becf";
+            case FEDERATED_LIST_UNCACHED -> "#bab0ac";
+            case LEGACY_FRONT_BASELINE -> "#8c6d31";
+            case FEDERATED_LIST_CACHED_BASELINE -> "#1f77b4";
         };
     }
 }

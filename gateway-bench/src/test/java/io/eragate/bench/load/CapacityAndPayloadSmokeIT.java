@@ -47,6 +47,23 @@ class CapacityAndPayloadSmokeIT {
     }
 
     @Test
+    void theSessionsRunHoldsEveryLegacySessionsGetStreamWithItsUpstreamListen() throws Exception {
+        CapacityResult result = new CapacityRun(settings(), "smoke", 20, CapacityResult.LEGACY_SESSIONS).run();
+
+        assertThat(result.streamsHeld()).as(String.valueOf(result.firstFailure())).isEqualTo(20);
+        assertThat(result.failures()).isZero();
+        assertThat(result.legacySessions()).isTrue();
+        assertThat(result.baseline().liveHeapBytes()).isPositive();
+        assertThat(result.loaded().residentBytes()).isPositive();
+        assertThat(result.settings()).containsEntry("legacyClients.maxSessions",
+                Integer.toString(20 + EragateConfig.CAPACITY_HEADROOM));
+        assertThat(out.resolve("eragate-sessions.yaml")).content().contains("maxUpstreamConnectionsPerEventLoop: 120");
+        ResultsJson.writeValue(result, out.resolve(LoadHarness.SESSIONS_FILE));
+        assertThat(ResultsJson.readValue(out.resolve(LoadHarness.SESSIONS_FILE), CapacityResult.class))
+                .isEqualTo(result);
+    }
+
+    @Test
     void theLargePayloadRunCarriesBothAnswersThroughEveryHop() throws Exception {
         PayloadRun.Shape shape = new PayloadRun.Shape(256 * 1024, 50, 1, 100, 400, ANSWERS_PER_CASE);
         PayloadResult result = new PayloadRun(settings(), "smoke", shape).run();

@@ -60,4 +60,39 @@ class EragateConfigTest {
         assertThat(config.upstreams()).singleElement()
                 .satisfies(upstream -> assertThat(upstream.era()).isEqualTo(EraSetting.LEGACY));
     }
+
+    @Test
+    void theFederatedConfigPutsThreeUpstreamsOfBothErasBehindOneRouteWithTheCacheUnderTest() throws Exception {
+        GatewayConfig cached = ConfigLoader.parse(EragateConfig.federated(18080, 19090, 31111, 32222, 33333, "30s"),
+                "bench.yaml");
+        GatewayConfig uncached = ConfigLoader.parse(EragateConfig.federated(18080, 19090, 31111, 32222, 33333,
+                "0ms"), "bench.yaml");
+
+        assertThat(cached.upstreams()).extracting(u -> u.name() + " " + u.url().getPort() + " " + u.era())
+                .containsExactly("alpha 31111 MODERN", "beta 32222 MODERN", "gamma 33333 LEGACY");
+        assertThat(cached.routes()).singleElement().satisfies(route -> {
+            assertThat(route.path()).isEqualTo(McpSamples.PATH);
+            assertThat(route.upstreams()).containsExactlyElementsOf(EragateConfig.FEDERATED_UPSTREAMS);
+            assertThat(route.fanOutTimeout()).isEqualTo(java.time.Duration.ofSeconds(30));
+        });
+        assertThat(cached.bridge().listCacheTtl()).isEqualTo(java.time.Duration.ofSeconds(30));
+        assertThat(uncached.bridge().listCacheTtl()).isZero();
+    }
+
+    @Test
+    void theLegacySessionConfigMakesRoomForEverySessionsGetStreamAndItsUpstreamListen() throws Exception {
+        GatewayConfig config = ConfigLoader.parse(EragateConfig.legacySessions(18080, 19090, 33333, 10_000),
+                "bench.yaml");
+
+        int room = 10_000 + EragateConfig.CAPACITY_HEADROOM;
+        assertThat(config.limits().maxConnections()).isEqualTo(room);
+        assertThat(config.limits().maxUpstreamConnectionsPerEventLoop()).isEqualTo(EragateConfig.MAX_POOL);
+        assertThat(config.limits().maxPendingUpstreamAcquires()).isEqualTo(room);
+        assertThat(config.legacyClients().maxSessions()).isEqualTo(room);
+        assertThat(config.upstreams()).singleElement()
+                .satisfies(upstream -> assertThat(upstream.era()).isEqualTo(EraSetting.MODERN));
+        assertThat(EragateConfig.legacySessionKeys(10_000)).containsEntry("legacyClients.maxSessions",
+                Integer.toString(room)).containsKeys("limits.maxConnections",
+                "limits.maxUpstreamConnectionsPerEventLoop", "limits.maxPendingUpstreamAcquires");
+    }
 }

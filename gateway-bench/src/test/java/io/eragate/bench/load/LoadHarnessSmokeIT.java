@@ -39,7 +39,9 @@ class LoadHarnessSmokeIT {
         assertThat(results.profiles()).extracting(ProfileResult::name).containsExactly("concurrent", "open");
         // eragate-io-uring runs everywhere: where the kernel refuses io_uring, Eragate falls back to epoll or NIO.
         Set<String> mustRun = new java.util.HashSet<>(Set.of("direct", "eragate", "eragate-io-uring",
-                "eragate-baseline", "bridge-pooled", "bridge-per-call"));
+                "eragate-baseline", "bridge-pooled", "bridge-per-call", "legacy-front", "list-pass-through",
+                "federated-list-cached", "federated-list-uncached", "legacy-front-baseline",
+                "federated-list-cached-baseline"));
         nginx.ifPresent(binary -> mustRun.add("nginx"));
         for (ProfileResult profile : results.profiles()) {
             assertThat(profile.scenarios()).filteredOn(ScenarioResult::measured)
@@ -49,7 +51,7 @@ class LoadHarnessSmokeIT {
                     assertThat(scenario.succeeded()).as(profile.name() + " " + scenario.scenario())
                             .isGreaterThanOrEqualTo(LoadPlan.SMOKE_MIN_ANSWERS);
                     assertThat(scenario.errors()).as(profile.name() + " " + scenario.scenario()).isZero();
-                    if (scenario.scenario().startsWith("eragate") || scenario.scenario().startsWith("bridge")) {
+                    if (!scenario.scenario().equals("direct") && !scenario.scenario().equals("nginx")) {
                         assertThat(scenario.resources().hopAllocatedBytesPerRequest())
                                 .as("heap allocated per request by " + scenario.scenario()).isPositive();
                     }
@@ -58,7 +60,15 @@ class LoadHarnessSmokeIT {
             assertThat(profile.scenarios()).filteredOn(s -> s.status().equals(ScenarioResult.PENDING)).isEmpty();
         }
         assertThat(results.commands()).containsKeys("fixture upstream", "Eragate", "legacy fixture upstream",
-                "Eragate bridge-pooled", "Eragate bridge-per-call");
+                "Eragate bridge-pooled", "Eragate bridge-per-call", "Eragate legacy-front", "Eragate list-pass-through",
+                "second fixture upstream (federation)", "Eragate federated-list-cached",
+                "Eragate federated-list-uncached");
+        assertThat(Files.readString(out.resolve("eragate-federated-list-cached.yaml")))
+                .contains("upstreams: [alpha, beta, gamma]").contains("listCacheTtl: 30s");
+        assertThat(Files.readString(out.resolve("eragate-federated-list-uncached.yaml"))).contains("listCacheTtl: 0ms");
+        assertThat(Files.readString(out.resolve(LoadHarness.SUMMARY_FILE)))
+                .contains("| Legacy-client front ≥ 0.9× the pass-through (closed loop, 2 connections) |")
+                .contains("Eragate federated tools/list, uncached");
         assertThat(ResultsJson.read(out.resolve(LoadHarness.RESULTS_FILE))).isEqualTo(results);
         assertThat(Files.readString(out.resolve(LoadHarness.SUMMARY_FILE))).contains("Eragate pass-through");
         assertThat(Files.readString(chart)).startsWith("<svg").contains("Eragate pass-through");

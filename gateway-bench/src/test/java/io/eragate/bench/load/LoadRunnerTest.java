@@ -38,6 +38,16 @@ class LoadRunnerTest {
     }
 
     @Test
+    void theScenariosMeasuredAgainstALineOfTheirOwnDoNotSetTheRate() {
+        ProfileResult closed = new ProfileResult("concurrent", "c", "CLOSED", 16, 0, 1, 1, List.of(
+                result(Scenario.DIRECT, 40_000),
+                result(Scenario.ERAGATE_PASS_THROUGH, 12_000),
+                result(Scenario.LEGACY_FRONT, 4_000),
+                result(Scenario.FEDERATED_LIST_UNCACHED, 60)));
+        assertThat(LoadRunner.autoRate(closed)).isEqualTo(6_000);
+    }
+
+    @Test
     void theAutomaticRateNeverDropsToZero() {
         ProfileResult closed = new ProfileResult("concurrent", "c", "CLOSED", 16, 0, 1, 1,
                 List.of(result(Scenario.DIRECT, 3)));

@@ -97,6 +97,7 @@ class ProcStatTest {
                 Max locked memory         8388608              8388608              bytes
                 """;
         assertThat(ProcStat.maxOpenFiles(limits)).isEqualTo(20_000);
+        assertThat(ProcStat.hardMaxOpenFiles(limits)).isEqualTo(524_288);
         assertThat(ProcStat.maxOpenFiles("Max open files            unlimited            unlimited            files"))
                 .isEqualTo(Long.MAX_VALUE);
         assertThatThrownBy(() -> ProcStat.maxOpenFiles("Max processes 1 1 processes"))

@@ -43,12 +43,18 @@ class BenchmarkReportTest {
         LoadResults results = SampleResults.typical();
         CapacityResult capacity = CapacityTablesTest.sample(5_304, 10_000);
         PayloadResult payload = PayloadTablesTest.sample();
+        CapacityResult sessions = CapacityTablesTest.sessions(6_144, 9_800);
 
-        String md = BenchmarkReport.render(results, Optional.of(capacity), Optional.of(payload), List.of(), "",
-                new MachineInfo("cpu", 1, "1 GiB", "os", "java"), "not installed", List.of(), "c.svg", "");
+        String md = BenchmarkReport.render(results, Optional.of(capacity), Optional.of(sessions), Optional.of(payload),
+                List.of(), "", new MachineInfo("cpu", 1, "1 GiB", "os", "java"), "not installed", List.of(), "c.svg",
+                "");
 
         assertThat(md).contains(CapacityTables.targetRow(Optional.of(capacity)))
                 .doesNotContain("heap per idle listen stream | not measured");
+        assertThat(md).contains(CapacityTables.targetRow(Optional.of(sessions), CapacityResult.LEGACY_SESSIONS))
+                .contains(LegacySessionsReport.HEADING, CapacityTables.summary(sessions),
+                        "`legacyClients.maxSessions: 10100`", "bench/run.sh --only sessions");
+        assertThat(md.indexOf("## Capacity")).isLessThan(md.indexOf(LegacySessionsReport.HEADING));
         assertThat(md).contains("## Capacity: idle listen streams through the bridge",
                 CapacityTables.summary(capacity), CapacityTables.histogram(capacity),
                 "`subscriptions.maxListeners: 10100`", "bench/run.sh --only capacity");
@@ -67,6 +73,8 @@ class BenchmarkReportTest {
         assertThat(md).contains("| ≤ 10 KiB heap per idle listen stream | not measured in this run | — |")
                 .doesNotContain("## Capacity", "## Large payloads");
         assertThat(md.substring(md.indexOf("## Not measured yet"))).contains("bench/run.sh --only capacity",
-                "bench/run.sh --only payload");
+                "bench/run.sh --only sessions", "bench/run.sh --only payload");
+        assertThat(md).contains("| ≤ 10 KiB heap per idle legacy-client session (with its GET stream) | not "
+                + "measured in this run | — |");
     }
 }

@@ -28,6 +28,55 @@ class CapacityTablesTest {
                 Map.of("Eragate", "java -jar eragate.jar"));
     }
 
+    /** {@link #sample} as a run of idle legacy-client sessions. */
+    static CapacityResult sessions(long heapPerSession, int held) {
+        CapacityResult r = sample(heapPerSession, held);
+        return new CapacityResult(r.plan(), r.startedAt(), r.streamsWanted(), r.streamsHeld(), r.failures(),
+                r.firstFailure(), r.openSeconds(), r.maxOpenFiles(), Map.of("legacyClients.maxSessions", "10100"),
+                r.jvmOptions(), r.baseline(), r.loaded(), r.afterClose(), r.histogramGrowth(), r.commands(),
+                CapacityResult.LEGACY_SESSIONS);
+    }
+
+    @Test
+    void theSessionsTargetRowSpeaksOfSessionsAndTheirGetStreams() {
+        assertThat(CapacityTables.targetRow(Optional.of(sessions(6_144, 9_800)), CapacityResult.LEGACY_SESSIONS))
+                .isEqualTo("| ≤ 10 KiB heap per idle legacy-client session (with its GET stream) | 6.00 KiB "
+                        + "(6,144 B) per session (9,800 sessions held, each with its GET stream) | yes |\n");
+        assertThat(CapacityTables.targetRow(Optional.of(sessions(10_241, 10_000)), CapacityResult.LEGACY_SESSIONS))
+                .endsWith("| **no** |\n");
+        assertThat(CapacityTables.targetRow(Optional.empty(), CapacityResult.LEGACY_SESSIONS)).isEqualTo(
+                "| ≤ 10 KiB heap per idle legacy-client session (with its GET stream) | not measured in this run "
+                        + "| — |\n");
+        assertThat(CapacityTables.targetRow(Optional.of(sessions(5_000, 0)), CapacityResult.LEGACY_SESSIONS))
+                .contains("not measured: no session's GET stream was held");
+        assertThat(CapacityTables.summary(sessions(6_144, 9_800)))
+                .startsWith("9,800 of 10,000 legacy-client sessions' GET streams held (200 refused or failed)")
+                .contains("| Eragate memory | baseline MiB | 9,800 sessions MiB | after closing them MiB "
+                        + "| per session |");
+    }
+
+    @Test
+    void aResultsFileFromBeforeTheSubjectFieldReadsAsListenStreams() throws Exception {
+        CapacityResult listen = sample(5_304, 10_000);
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("capacity", ".json");
+        try {
+            ResultsJson.writeValue(listen, file);
+            String old = java.nio.file.Files.readString(file)
+                    .replaceAll(",\\s*\"subject\"\\s*:\\s*\"listen-streams\"", "");
+            assertThat(old).doesNotContain("subject");
+            java.nio.file.Files.writeString(file, old);
+
+            CapacityResult read = ResultsJson.readValue(file, CapacityResult.class);
+
+            assertThat(read).isEqualTo(listen);
+            assertThat(read.legacySessions()).isFalse();
+            ResultsJson.writeValue(sessions(6_144, 9_800), file);
+            assertThat(ResultsJson.readValue(file, CapacityResult.class).legacySessions()).isTrue();
+        } finally {
+            java.nio.file.Files.delete(file);
+        }
+    }
+
     @Test
     void theTargetRowComparesHeapPerStreamWithTenKibibytes() {
         assertThat(CapacityTables.targetRow(Optional.of(sample(5_304, 10_000))))

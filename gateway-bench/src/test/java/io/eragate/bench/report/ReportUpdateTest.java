@@ -63,6 +63,41 @@ class ReportUpdateTest {
     }
 
     @Test
+    void theSessionsRunGetsItsRowSectionAndBulletAsInAFullRender() {
+        CapacityResult sessions = CapacityTablesTest.sessions(6_144, 9_800);
+        String before = BenchmarkReport.render(SampleResults.typical(), jmh, "", MACHINE, "nginx", List.of(), "c.svg",
+                "");
+        String full = BenchmarkReport.render(SampleResults.typical(), Optional.empty(), Optional.of(sessions),
+                Optional.empty(), jmh, "", MACHINE, "nginx", List.of(), "c.svg", "");
+
+        String updated = ReportUpdate.update(before, Optional.empty(), Optional.of(sessions), Optional.empty(),
+                Optional.empty());
+
+        assertThat(updated).isEqualTo(full);
+        assertThat(updated).contains(LegacySessionsReport.HEADING).doesNotContain(ReportUpdate.SESSIONS_BULLET)
+                .contains("per session (9,800 sessions held, each with its GET stream) | yes |")
+                .as("the listen-stream bullet stays: that run was not given").contains("- **Capacity run**");
+        String twice = ReportUpdate.update(updated, Optional.empty(), Optional.of(sessions), Optional.empty(),
+                Optional.empty());
+        assertThat(twice.split(LegacySessionsReport.HEADING, -1)).hasSize(2);
+    }
+
+    @Test
+    void aReportOlderThanTheSessionsRowGetsItAfterTheListenStreamRow() {
+        CapacityResult sessions = CapacityTablesTest.sessions(6_144, 9_800);
+        String render = BenchmarkReport.render(SampleResults.typical(), jmh, "", MACHINE, "nginx", List.of(), "c.svg",
+                "");
+        String older = render.replace(CapacityTables.targetRow(Optional.empty(), CapacityResult.LEGACY_SESSIONS), "");
+        assertThat(older).doesNotContain(CapacityTables.SESSIONS_TARGET);
+
+        String updated = ReportUpdate.update(older, Optional.empty(), Optional.of(sessions), Optional.empty(),
+                Optional.empty());
+
+        assertThat(updated).contains(CapacityTables.targetRow(Optional.empty(), CapacityResult.LISTEN_STREAMS)
+                + CapacityTables.targetRow(Optional.of(sessions), CapacityResult.LEGACY_SESSIONS));
+    }
+
+    @Test
     void somethingElseIsRefused() {
         assertThatThrownBy(() -> ReportUpdate.update("# Notes\n", Optional.of(capacity), Optional.empty()))
                 .isInstanceOf(IllegalArgumentException.class);

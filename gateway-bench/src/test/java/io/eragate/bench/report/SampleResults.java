@@ -55,6 +55,29 @@ final class SampleResults {
                 typical.maxRequestsPerRound(), typical.commands(), typical.scenarioDescriptions(), profiles);
     }
 
+    /**
+     * As {@link #typical()}, with the exchanges measured against a line in every profile: the legacy-client front at
+     * {@code legacyShare} of the pass-through's throughput, the tools/list pass-through at 10,000 req/s, the cached
+     * federated list at 9,500 (0.95×) and the uncached one at 2,000 (0.20×).
+     */
+    static LoadResults withExchanges(double legacyShare) {
+        LoadResults typical = typical();
+        List<ProfileResult> profiles = new ArrayList<>();
+        for (ProfileResult p : typical.profiles()) {
+            List<ScenarioResult> scenarios = new ArrayList<>(p.scenarios().stream().filter(ScenarioResult::measured)
+                    .toList());
+            double passThrough = p.measured(Scenario.ERAGATE_PASS_THROUGH).orElseThrow().throughput();
+            scenarios.add(measured(Scenario.LEGACY_FRONT, passThrough * legacyShare, 900));
+            scenarios.add(measured(Scenario.LIST_PASS_THROUGH, 10_000, 500));
+            scenarios.add(measured(Scenario.FEDERATED_LIST_CACHED, 9_500, 520));
+            scenarios.add(measured(Scenario.FEDERATED_LIST_UNCACHED, 2_000, 2_400));
+            profiles.add(new ProfileResult(p.name(), p.title(), p.mode(), p.connections(), p.ratePerSecond(),
+                    p.warmupSeconds(), p.measureSeconds(), scenarios));
+        }
+        return new LoadResults(typical.plan(), typical.startedAt(), typical.rounds(), typical.initialWarmupSeconds(),
+                typical.maxRequestsPerRound(), typical.commands(), typical.scenarioDescriptions(), profiles);
+    }
+
     private static ProfileResult profile(String name, String mode, int connections, double rate, double[][] rows) {
         Scenario[] measured = {Scenario.DIRECT, Scenario.NGINX, Scenario.ERAGATE_PASS_THROUGH};
         List<ScenarioResult> scenarios = new ArrayList<>();

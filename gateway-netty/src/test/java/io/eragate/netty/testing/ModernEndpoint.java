@@ -1,12 +1,14 @@
 package io.eragate.netty.testing;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
 /**
- * The HTTP face of the modern fixture: one endpoint, {@code POST /mcp}, no sessions. It answers shape errors the
+ * The HTTP face of the modern fixture: one endpoint, {@code POST /mcp}, no sessions; a {@code subscriptions/listen}
+ * is acknowledged and then held open, idle. It answers shape errors the
  * way the TypeScript SDK does and leaves header/envelope checks to the gateway under test (it records them instead).
  */
 final class ModernEndpoint implements ExchangeHandler {
@@ -58,8 +60,34 @@ final class ModernEndpoint implements ExchangeHandler {
             case "server/discover" -> replies.reply(exchange, JsonRpcWire.result(id, catalog.discover()), Map.of());
             case "tools/list" -> replies.reply(exchange, JsonRpcWire.result(id, catalog.toolsList()), Map.of());
             case "tools/call" -> tools.call(exchange, id, params);
+            case "subscriptions/listen" -> listen(exchange, id, params);
             default -> exchange.respondJson(HttpResponseStatus.NOT_FOUND,
                     JsonRpcWire.error(id, JsonRpcWire.METHOD_NOT_FOUND, "Method not found", null), Map.of());
         }
+    }
+
+    /**
+     * {@code subscriptions/listen}: an SSE stream whose first event acknowledges the filter asked for, then held open
+     * with a keep-alive comment every {@link #LISTEN_KEEP_ALIVE_MILLIS} until the client leaves (the benchmarks hold
+     * thousands of these; a gateway ends an upstream stream that stays silent past its idle timeout).
+     */
+    private static void listen(FixtureExchange exchange, JsonNode id, JsonNode params) {
+        ObjectNode acknowledged = JsonRpcWire.object();
+        acknowledged.set("notifications", params.path("notifications").isObject() ? params.get("notifications")
+                : JsonRpcWire.object());
+        acknowledged.set("_meta", JsonRpcWire.object().set("io.modelcontextprotocol/subscriptionId", id));
+        SseStream stream = exchange.openSse(Map.of(), false);
+        stream.message(JsonRpcWire.notification("notifications/subscriptions/acknowledged", acknowledged));
+        keepAlive(exchange, stream);
+    }
+
+    /** Keep-alive comments on a held listen stream, one every {@link #LISTEN_KEEP_ALIVE_MILLIS}. */
+    static final long LISTEN_KEEP_ALIVE_MILLIS = 15_000;
+
+    private static void keepAlive(FixtureExchange exchange, SseStream stream) {
+        exchange.schedule(() -> {
+            stream.comment();
+            keepAlive(exchange, stream);
+        }, LISTEN_KEEP_ALIVE_MILLIS);
     }
 }
