@@ -55,7 +55,7 @@ class LegacyInteractiveIT {
                 new UpstreamConfig("fixture", URI.create(fixture.mcpUrl()), EraSetting.AUTO),
                 new UpstreamConfig("slow", URI.create(slowServer.mcpUrl()), EraSetting.AUTO),
                 UpstreamConfig.stdio("stdio-modern", List.of(PEERS.nodeBinary().toString(),
-                        PEERS.interopDir().resolve("modern-stdio-server.mjs").toString()), EraSetting.AUTO)),
+                        PEERS.interopDir().resolve("modern-stdio-server.mjs").toString()), EraSetting.MODERN)),
                 "the-legacy-interactive-ring");
     }
 
