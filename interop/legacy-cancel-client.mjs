@@ -12,22 +12,10 @@
 //   {"ok":true,"progressCount":N,"cancelled":true,"terminated":true|false}      exit 0
 //   {"ok":false,"error":"..."}                                                  exit 1
 // Env: TIMEOUT_MS bounds each request and the wait for RELEASE_FILE (default 60000).
-import { existsSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { waitForFile } from './lib/files.mjs';
 import { printResultOf } from './lib/script-output.mjs';
-
-const POLL_MS = 50;
-
-async function waitForFile(path, timeout) {
-  const deadline = Date.now() + timeout;
-  while (!existsSync(path)) {
-    if (Date.now() > deadline) {
-      throw new Error(`${path} did not appear within ${timeout} ms`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
 
 async function main() {
   const [url, releaseFile] = process.argv.slice(2);

@@ -8,7 +8,7 @@
 // Connects (initialize at the SDK's default revision), lists tools, calls TOOL with JSONARGS and a progress
 // callback, ends the session with DELETE (transport.terminateSession()) and closes. Prints ONE JSON line on stdout:
 //   {"ok":true,"serverInfo":{...},"protocolVersion":"2025-11-25","sessionId":"..."|null,"tools":[...],
-//    "result":{...},"progressCount":N,"elicitations":N,"samplings":N,"terminated":true|false,
+//    "result":{...},"progressCount":N,"elicitations":N,"samplings":N,"logs":[{level,data},...],"terminated":true|false,
 //    "http":[{"method":"POST","status":200},...]}                                    exit 0
 //   {"ok":false,"error":"..."}                                                       exit 1
 // sessionId is the Mcp-Session-Id the client held before DELETE. terminated is true when the DELETE was answered
@@ -17,10 +17,15 @@
 // stream's exchange is awaited before the DELETE so that it is always listed.
 // Env: TIMEOUT_MS per request (default 30000). ELICIT=1 declares the elicitation capability and accepts every
 // elicitation/create with {name:"Ada", check:true} (counted in "elicitations"). SAMPLE=1 declares the sampling
-// capability and answers every sampling/createMessage with the text "Paris" (counted in "samplings").
+// capability and answers every sampling/createMessage with the text "Paris" (counted in "samplings"). SET_LEVEL=LEVEL
+// sends logging/setLevel LEVEL before the call; "logs" lists every notifications/message the client received.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { CreateMessageRequestSchema, ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  LoggingMessageNotificationSchema
+} from '@modelcontextprotocol/sdk/types.js';
 
 const USAGE = 'usage: legacy-client.mjs URL TOOL JSONARGS';
 
@@ -81,12 +86,19 @@ async function main() {
       return { role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'eragate-test-model' };
     });
   }
+  const logs = [];
+  client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    logs.push({ level: notification.params.level, data: notification.params.data });
+  });
   const transport = new StreamableHTTPClientTransport(new URL(url),
       { fetch: recordingFetch(exchanges, getAnswers) });
   await client.connect(transport, { timeout });
   try {
     const sessionId = transport.sessionId ?? null;
     const { tools } = await client.listTools(undefined, { timeout });
+    if (process.env.SET_LEVEL !== undefined) {
+      await client.setLoggingLevel(process.env.SET_LEVEL, { timeout });
+    }
     let progressCount = 0;
     const result = await client.callTool({ name: tool, arguments: args }, undefined,
         { timeout, onprogress: () => { progressCount += 1; } });
@@ -105,6 +117,7 @@ async function main() {
       progressCount,
       elicitations,
       samplings,
+      logs,
       terminated,
       http: exchanges
     };

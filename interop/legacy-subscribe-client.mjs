@@ -9,10 +9,14 @@
 // notifications/resources/updated, ends the session with DELETE and prints ONE JSON line on stdout:
 //   {"ok":true,"getStatus":200,"updated":["URI"],"terminated":true|false}                exit 0
 //   {"ok":false,"error":"..."}                                                           exit 1
-// Env: TIMEOUT_MS bounds each request and each wait (default 30000).
+// Env: TIMEOUT_MS bounds each request and each wait (default 30000). With DELETED_FILE and RELEASE_FILE set, the
+// client writes DELETED_FILE once its DELETE was answered and then keeps its connections (the GET stream among
+// them) until RELEASE_FILE exists, so that what the DELETE ended upstream is told apart from the client going away.
+import { writeFileSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ResourceUpdatedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { waitForFile } from './lib/files.mjs';
 import { printResultOf } from './lib/script-output.mjs';
 
 function within(promise, timeout, what) {
@@ -52,6 +56,10 @@ async function main() {
     await within(update, timeout, 'notifications/resources/updated');
     const sessionBefore = transport.sessionId;
     await transport.terminateSession();
+    if (process.env.DELETED_FILE !== undefined && process.env.RELEASE_FILE !== undefined) {
+      writeFileSync(process.env.DELETED_FILE, 'deleted');
+      await waitForFile(process.env.RELEASE_FILE, timeout);
+    }
     return { ok: true, getStatus: status, updated, terminated: sessionBefore !== undefined
         && transport.sessionId === undefined };
   } finally {

@@ -1,7 +1,9 @@
 // The tools both SDK v2 interop servers (modern-server.mjs over HTTP, modern-stdio-server.mjs over stdio) register:
-// echo, add, and slow (progress when asked; prints "CANCELLED slow after N ms" on stderr when cancelled, which the
-// cancellation tests look for).
+// echo, add, slow (progress when asked; prints "CANCELLED slow after N ms" on stderr when cancelled, which the
+// cancellation tests look for), and confirm (a multi round-trip call: it reports progress in each of its two rounds
+// and asks the client for a name with an input_required elicitation in between).
 import * as z from 'zod/v4';
+import { inputRequired, inputResponse } from '@modelcontextprotocol/server';
 
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -51,7 +53,32 @@ async function slow({ ms }, ctx) {
   return text(`Slept ${ms} ms`);
 }
 
-/** Registers echo, add and slow on an SDK v2 McpServer. */
+const CONFIRM_SCHEMA = {
+  type: 'object',
+  properties: { name: { type: 'string' }, check: { type: 'boolean' } },
+  required: ['name']
+};
+
+/** Round 1 asks for a name (input_required); round 2 answers with it. Each round first reports its progress. */
+async function confirm({ question }, ctx) {
+  const progressToken = ctx.mcpReq._meta?.progressToken;
+  const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
+  const round = answer.kind === 'missing' ? 1 : 2;
+  if (progressToken !== undefined) {
+    await ctx.mcpReq.notify({
+      method: 'notifications/progress',
+      params: { progressToken, progress: round, total: 2, message: `round ${round}` }
+    });
+  }
+  if (answer.kind === 'missing') {
+    return inputRequired({
+      inputRequests: { confirm: inputRequired.elicit({ message: question, requestedSchema: CONFIRM_SCHEMA }) }
+    });
+  }
+  return text(`Confirmed by ${answer.content?.name ?? '?'} (${answer.action})`);
+}
+
+/** Registers echo, add, slow and confirm on an SDK v2 McpServer. */
 export function registerCommonTools(server) {
   server.registerTool('echo', {
     description: 'Echoes the message back',
@@ -65,4 +92,8 @@ export function registerCommonTools(server) {
     description: 'Sleeps ms milliseconds, reporting progress when asked, and stops early when cancelled',
     inputSchema: z.object({ ms: z.number().int().min(0).max(600_000) })
   }, slow);
+  server.registerTool('confirm', {
+    description: 'Asks the client for a name (multi round-trip), reporting progress in each round',
+    inputSchema: z.object({ question: z.string() })
+  }, confirm);
 }

@@ -6,6 +6,7 @@ import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcError;
 import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
+import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.route.RouteTable;
 import io.eragate.core.security.SealedSessionIds;
 import io.eragate.core.sseclient.SseClientPaths;
@@ -105,25 +106,30 @@ public final class SseClientHandler extends ChannelInboundHandlerAdapter {
     private void message(ChannelHandlerContext ctx, FullHttpRequest request, SseClientPaths.Message message,
             boolean keepAlive) {
         String principal = AuthenticatedRequest.principalOf(request).id();
-        SseClientSessions.Admission<SseClientSession> admission =
-                front.sessions().admit(message.sessionId(), principal, message.routePath());
-        if (admission instanceof SseClientSessions.Full<SseClientSession> full) {
-            ClientResponses.writeRejection(ctx, Rejection.of(503, null, JsonRpcError.of(
-                    JsonRpcErrorCodes.INTERNAL_ERROR, "This SSE session has " + full.maxQueued()
-                            + " messages waiting already (sseClients.maxQueuedMessages); try again later")),
-                    keepAlive);
-            return;
-        }
-        if (!(admission instanceof SseClientSessions.Admitted<SseClientSession> admitted)) {
-            ClientResponses.writeRejection(ctx, unknownSession(), keepAlive);
-            return;
-        }
         byte[] body = ByteBufUtil.getBytes(request.content());
         JsonNode tree;
         try {
             tree = JsonRpcCodec.readTree(body);
         } catch (IOException e) {
             tree = null;
+        }
+        JsonRpcId id = tree != null && tree.isObject() && JsonRpcId.isValid(tree.get("id"))
+                ? new JsonRpcId(tree.get("id")) : null;
+        SseClientSessions.Admission<SseClientSession> admission =
+                front.sessions().admit(message.sessionId(), principal, message.routePath());
+        if (admission instanceof SseClientSessions.Full<SseClientSession> full) {
+            // Backpressure: a message whose answer the client has not taken from its stream stays counted, so a
+            // client that does not read gets this, with its message's id, and nothing goes upstream.
+            ClientResponses.writeRejection(ctx, Rejection.of(503, id, JsonRpcError.of(
+                    JsonRpcErrorCodes.INTERNAL_ERROR, "This SSE session has " + full.maxQueued()
+                            + " messages waiting for the route or for its stream to take their answers "
+                            + "(sseClients.maxQueuedMessages); read the stream, then try again")),
+                    keepAlive);
+            return;
+        }
+        if (!(admission instanceof SseClientSessions.Admitted<SseClientSession> admitted)) {
+            ClientResponses.writeRejection(ctx, unknownSession(id), keepAlive);
+            return;
         }
         if (tree == null || !tree.isObject()) {
             front.sessions().finished(message.sessionId());
@@ -139,9 +145,9 @@ public final class SseClientHandler extends ChannelInboundHandlerAdapter {
     }
 
     /** The 404 for a sessionId that is unknown, ended, or another principal's (which must not be confirmed). */
-    private static Rejection unknownSession() {
+    private static Rejection unknownSession(JsonRpcId id) {
         Rejection sealed = SealedSessionIds.unknownSession();
-        return Rejection.of(404, null, JsonRpcError.of(sealed.error().code(),
+        return Rejection.of(404, id, JsonRpcError.of(sealed.error().code(),
                 "Not found: no SSE session with this sessionId for this principal; open a new one with GET .../sse"));
     }
 }

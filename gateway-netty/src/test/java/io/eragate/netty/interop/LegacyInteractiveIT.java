@@ -5,14 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.UpstreamConfig;
 import io.eragate.netty.testing.NodePeers;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,12 +29,18 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code elicitation/create} requests on its POST's stream, its answers go back upstream as {@code inputResponses}
  * with the {@code requestState} (the conformance fixture, {@code interop/fixtures/modern-conformance-server.mjs});
  * and the client's {@code notifications/cancelled} stops the upstream call ({@code interop/modern-server.mjs}, whose
- * {@code slow} tool logs its cancellation).
+ * {@code slow} tool logs its cancellation). The same server's {@code confirm} tool, over HTTP and as a modern stdio
+ * server ({@code interop/modern-stdio-server.mjs}), reports progress in each of its two rounds; the fixture's log
+ * messages follow the level the client set with {@code logging/setLevel}, and the fixture reports on stderr each
+ * {@code subscriptions/listen} stream that stops listening, which is how the client's {@code DELETE} is seen
+ * to close the session's upstream stream.
  */
 class LegacyInteractiveIT {
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60);
     private static final Duration UPSTREAM_LOG_TIMEOUT = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern LISTEN_STATE = Pattern.compile("LISTEN (?:OPENED|CLOSED), (\\d+) open");
+    private static final String CONFIRM_ARGS = "{\"question\":\"Who confirms?\"}";
     private static final NodePeers PEERS = NodePeers.locate();
 
     private static NodePeers.Server fixture;
@@ -40,8 +51,12 @@ class LegacyInteractiveIT {
     static void start() {
         fixture = PEERS.startServer("fixtures/modern-conformance-server.mjs", "0");
         slowServer = PEERS.startServer("modern-server.mjs", "0", "sse", "reject");
-        gateway = InteropGateway.start(Map.of("fixture", fixture.mcpUrl(), "slow", slowServer.mcpUrl()),
-                EraSetting.AUTO);
+        gateway = InteropGateway.start(List.of(
+                new UpstreamConfig("fixture", URI.create(fixture.mcpUrl()), EraSetting.AUTO),
+                new UpstreamConfig("slow", URI.create(slowServer.mcpUrl()), EraSetting.AUTO),
+                UpstreamConfig.stdio("stdio-modern", List.of(PEERS.nodeBinary().toString(),
+                        PEERS.interopDir().resolve("modern-stdio-server.mjs").toString()), EraSetting.MODERN)),
+                "the-legacy-interactive-ring");
     }
 
     @AfterAll
@@ -113,9 +128,96 @@ class LegacyInteractiveIT {
         assertThat(line.path("terminated").asBoolean()).as(line.toString()).isTrue();
     }
 
+    @Test
+    void progressOfEachRelayedRoundReachesTheLegacyClient() throws IOException {
+        JsonNode line = legacyClient("slow", Map.of("ELICIT", "1"), "confirm", CONFIRM_ARGS);
+
+        assertThat(line.path("elicitations").asInt()).as(line.toString()).isEqualTo(1);
+        assertThat(line.path("progressCount").asInt()).as("one progress in each of the two rounds: %s", line)
+                .isEqualTo(2);
+        assertThat(line.at("/result/content/0/text").asText()).isEqualTo("Confirmed by Ada (accept)");
+    }
+
+    @Test
+    void aModernStdioServersInputRequestIsRelayedToTheLegacyClient() throws IOException {
+        JsonNode line = legacyClient("stdio-modern", Map.of("ELICIT", "1"), "confirm", CONFIRM_ARGS);
+
+        assertThat(line.path("elicitations").asInt()).as(line.toString()).isEqualTo(1);
+        assertThat(line.path("progressCount").asInt()).as(line.toString()).isEqualTo(2);
+        assertThat(line.at("/result/content/0/text").asText()).isEqualTo("Confirmed by Ada (accept)");
+    }
+
+    @Test
+    void logMessagesFollowTheLevelTheClientSet() throws IOException {
+        JsonNode info = legacyClient("fixture", Map.of("SET_LEVEL", "info"), "test_logging_tool", "{}");
+        JsonNode warning = legacyClient("fixture", Map.of("SET_LEVEL", "warning"), "test_logging_tool", "{}");
+
+        assertThat(info.path("logs").findValuesAsText("data")).as(info.toString())
+                .containsExactly("logging tool started", "logging tool processing data", "logging tool completed");
+        assertThat(info.path("logs").findValuesAsText("level")).containsOnly("info");
+        assertThat(warning.path("logs").size()).as("info messages are below warning: %s", warning).isZero();
+        assertThat(warning.at("/result/content/0/text").asText()).isEqualTo("Logging tool completed");
+    }
+
+    @Test
+    void theClientsDeleteClosesTheSessionsUpstreamListenWhileTheClientIsStillConnected(@TempDir Path temp)
+            throws Exception {
+        Path deleted = temp.resolve("deleted");
+        Path release = temp.resolve("release");
+        CompletableFuture<NodePeers.Result> run = CompletableFuture.supplyAsync(() -> PEERS.run(CLIENT_TIMEOUT,
+                Map.of("DELETED_FILE", deleted.toString(), "RELEASE_FILE", release.toString()),
+                "legacy-subscribe-client.mjs", gateway.endpoint("fixture"), "test://watched-resource",
+                "test_trigger_resource_update"));
+        try {
+            awaitFile(deleted, run);
+            assertThat(awaitNoListenOpen()).as("the upstream listen closed after the DELETE, the client still "
+                    + "connected%n%s", fixture.output()).isTrue();
+        } finally {
+            Files.writeString(release, "go");
+        }
+        NodePeers.Result result = run.get(CLIENT_TIMEOUT.toSeconds() * 2, TimeUnit.SECONDS);
+        assertThat(result.exitCode()).as("%s%n%s", result.stdout(), result.stderr()).isZero();
+        assertThat(JSON.readTree(result.lastStdoutLine()).path("terminated").asBoolean()).isTrue();
+    }
+
+    /** Waits until the client wrote {@code file} (or ended, which fails the test with its output). */
+    private static void awaitFile(Path file, CompletableFuture<NodePeers.Result> run) throws Exception {
+        long deadline = System.nanoTime() + CLIENT_TIMEOUT.toNanos();
+        while (!Files.exists(file)) {
+            if (run.isDone()) {
+                NodePeers.Result ended = run.get();
+                throw new AssertionError("the client ended before its DELETE: " + ended.stdout() + ended.stderr());
+            }
+            assertThat(System.nanoTime()).as("the client's DELETE within %s", CLIENT_TIMEOUT).isLessThan(deadline);
+            Thread.sleep(50);
+        }
+    }
+
+    /** Whether the fixture's latest listen report says no listen stream is open, within the upstream timeout. */
+    private static boolean awaitNoListenOpen() throws InterruptedException {
+        long deadline = System.nanoTime() + UPSTREAM_LOG_TIMEOUT.toNanos();
+        while (System.nanoTime() < deadline) {
+            Matcher state = LISTEN_STATE.matcher(fixture.output());
+            String open = null;
+            while (state.find()) {
+                open = state.group(1);
+            }
+            if ("0".equals(open)) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
     private static JsonNode legacyClient(Map<String, String> environment, String tool) throws IOException {
+        return legacyClient("fixture", environment, tool, "{}");
+    }
+
+    private static JsonNode legacyClient(String route, Map<String, String> environment, String tool, String args)
+            throws IOException {
         NodePeers.Result run = PEERS.run(CLIENT_TIMEOUT, environment, "legacy-client.mjs",
-                gateway.endpoint("fixture"), tool, "{}");
+                gateway.endpoint(route), tool, args);
         assertThat(run.exitCode()).as("client output:%n%s%n%s%n%s", run.stdout(), run.stderr(), fixture.output())
                 .isZero();
         return JSON.readTree(run.lastStdoutLine());

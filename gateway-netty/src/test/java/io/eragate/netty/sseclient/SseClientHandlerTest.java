@@ -6,6 +6,7 @@ import io.eragate.core.auth.Principal;
 import io.eragate.core.config.SseClientsConfig;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.sseclient.SseClientSessions;
 import io.eragate.core.testing.MutableClock;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.netty.buffer.Unpooled;
@@ -105,6 +106,29 @@ class SseClientHandlerTest {
         assertThat(status(poster, request(HttpMethod.POST, opened.endpoint(), "{}", BOB))).isEqualTo(404);
         assertThat(status(poster, request(HttpMethod.POST, opened.endpoint(), "not json", ALICE))).isEqualTo(400);
         assertThat(status(poster, request(HttpMethod.POST, opened.endpoint(), "[1]", ALICE))).isEqualTo(400);
+        opened.channel().finishAndReleaseAll();
+        poster.finishAndReleaseAll();
+    }
+
+    @Test
+    void aMessageBeyondSseClientsMaxQueuedMessagesIsRefusedWithItsIdAndNotSent() {
+        Opened opened = open(ALICE);
+        for (int queued = 0; queued < 4; queued++) {
+            assertThat(front.sessions().admit(opened.sessionId(), ALICE.id(), "/mcp"))
+                    .isInstanceOf(SseClientSessions.Admitted.class);
+        }
+        EmbeddedChannel poster = channel();
+
+        poster.writeInbound(request(HttpMethod.POST, opened.endpoint(),
+                "{\"jsonrpc\":\"2.0\",\"id\":\"call-7\",\"method\":\"tools/call\"}", ALICE));
+        FullHttpResponse refused = poster.readOutbound();
+        try {
+            assertThat(refused.status().code()).isEqualTo(503);
+            assertThat(refused.content().toString(StandardCharsets.UTF_8))
+                    .contains("\"id\":\"call-7\"", "\"code\":-32603", "sseClients.maxQueuedMessages");
+        } finally {
+            refused.release();
+        }
         opened.channel().finishAndReleaseAll();
         poster.finishAndReleaseAll();
     }
