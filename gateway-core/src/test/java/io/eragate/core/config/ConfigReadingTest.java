@@ -73,7 +73,7 @@ class ConfigReadingTest {
                 new AuthConfig("https://as.example.com", List.of("https://gw.example.com/mcp"), List.of("mcp"),
                         Duration.ofSeconds(10), Duration.ofMinutes(1), Duration.ofHours(2), true,
                         new IntrospectionConfig(URI.create("https://as.example.com/introspect"), "gateway",
-                                "${env:INTROSPECTION_SECRET}", 500)),
+                                "${env:INTROSPECTION_SECRET}", 500, 8)),
                 List.of(new PolicyConfig(new MatchConfig("tools/call", "delete_*"), List.of("admin"), Map.of()),
                         new PolicyConfig(new MatchConfig("tools/call", "deploy"), List.of(),
                                 Map.of("groups", "ops"))),

@@ -130,7 +130,8 @@ public final class Identity implements AutoCloseable {
         keys.refresh();
         TokenIntrospection opaque = settings.introspection() == null ? null : new TokenIntrospection(
                 new HttpIntrospection(settings.introspection(), KEY_FETCH_TIMEOUT), settings.issuer(),
-                settings.clockSkew(), Clock.systemUTC(), settings.introspection().maxCachedTokens());
+                settings.clockSkew(), Clock.systemUTC(), settings.introspection().maxCachedTokens(),
+                settings.introspection().maxInFlight());
         return new Authenticator(new TokenValidator(settings.issuer(), settings.clockSkew(), Clock.systemUTC()),
                 keys, opaque);
     }

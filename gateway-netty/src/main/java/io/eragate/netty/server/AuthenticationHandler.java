@@ -148,6 +148,8 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
         if (outcome instanceof Authenticator.Outcome.Refused refused) {
             refusal = AuthRejections.unauthorized(null, refused.reason(), refused.description(),
                     identity.resourceMetadataUrl(origin, routePath), identity.scopesOf(routePath));
+        } else if (outcome instanceof Authenticator.Outcome.Busy busy) {
+            refusal = AuthRejections.introspectionBusy(null, busy.limit());
         } else {
             refusal = AuthRejections.keysUnavailable(null, ((Authenticator.Outcome.Unavailable) outcome).why());
         }
