@@ -161,16 +161,27 @@ public final class Identity implements AutoCloseable {
     }
 
     private static StateSealer sealer(List<String> secrets) {
+        return new StateSealer(keyRing(secrets));
+    }
+
+    /**
+     * The key ring of {@code security.secrets}: the first secret seals, every one opens; a random key of this process
+     * when the list is empty. A reload that changes the list gives the running sealer this ring
+     * ({@link StateSealer#useKeys}).
+     *
+     * @throws IllegalArgumentException naming the entry whose reference cannot be resolved or that is too short
+     */
+    public static KeyRing keyRing(List<String> secrets) {
         if (secrets.isEmpty()) {
             log.info("security.secrets is empty: requestState and sealed session ids use a random key of this "
                     + "process, so they open only on this instance and only until it restarts");
-            return StateSealer.random();
+            return KeyRing.of(SealingKey.random());
         }
         List<byte[]> keys = new ArrayList<>();
         for (int index = 0; index < secrets.size(); index++) {
             keys.add(resolvedSecret(secrets.get(index), index));
         }
-        return new StateSealer(KeyRing.fromSecrets(keys.get(0), keys.subList(1, keys.size())));
+        return KeyRing.fromSecrets(keys.get(0), keys.subList(1, keys.size()));
     }
 
     /**

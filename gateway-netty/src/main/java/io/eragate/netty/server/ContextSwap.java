@@ -9,7 +9,9 @@ import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.reload.ConfigDiff;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.security.KeyRing;
 import io.eragate.core.security.OriginPolicy;
+import io.eragate.netty.auth.Identity;
 import io.eragate.netty.upstream.UpstreamCredentials;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.ArrayList;
@@ -65,6 +67,9 @@ final class ContextSwap {
     static void apply(AtomicReference<GatewayContext> live, GatewayConfig before, GatewayConfig after,
             ConfigDiff diff) {
         GatewayContext running = live.get();
+        // Resolved first: a secret that cannot be read refuses the reload before anything changed.
+        KeyRing ring = before.security().secrets().equals(after.security().secrets()) ? null
+                : Identity.keyRing(after.security().secrets());
         RouteTable routes = routeTable(after);
         Map<String, UpstreamTarget> targets = httpTargets(after);
         GatewayContext next = running.withRequestPath(frontDoor(after, routes), routes, targets, after.limits());
@@ -92,6 +97,10 @@ final class ContextSwap {
         }
         // The bridge filters tools/list by the policy the new context decides calls by.
         running.bridge().usePolicies(next.identity().admission().policies());
+        if (ring != null) {
+            // One sealer serves the bridge, the legacy front and every identity: they all seal with the new ring.
+            next.identity().sealer().useKeys(ring);
+        }
         live.set(next);
         running.identity().retire(next.identity());
         // After the swap: requests that started on the old context may still open sessions on the old targets.

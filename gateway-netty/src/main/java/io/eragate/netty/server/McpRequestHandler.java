@@ -2,6 +2,7 @@ package io.eragate.netty.server;
 
 import io.eragate.core.auth.Admission;
 import io.eragate.core.auth.Principal;
+import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.frontdoor.InboundRequest;
 import io.eragate.core.frontdoor.LegacyTraffic;
 import io.eragate.core.frontdoor.Rejection;
@@ -294,7 +295,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         PassThroughSessions sessions = new PassThroughSessions(context.identity().sessionIds(),
                 AuthenticatedRequest.principalOf(request).id(), target.name());
         if (!sessions.unseal(headers)) {
-            ClientResponses.writeRejection(ctx, SealedSessionIds.unknownSession(), keepAlive);
+            // The 404 keeps the request id like every other refusal (a GET or a batch has none to keep).
+            ClientResponses.writeRejection(ctx, FrontDoor.withReadableId(SealedSessionIds.unknownSession(),
+                    inbound.body()), keepAlive);
             done(ctx);
             return;
         }
