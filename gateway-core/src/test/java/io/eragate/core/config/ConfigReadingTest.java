@@ -42,7 +42,10 @@ class ConfigReadingTest {
                         new UpstreamConfig("modern", URI.create("http://10.0.0.7/mcp"), EraSetting.MODERN)
                                 .withCredentials(Map.of("Authorization", "Bearer ${env:CRM_TOKEN}", "X-Tenant", "acme"),
                                         new UpstreamOAuthConfig(URI.create("https://as.example.com/token"), "eragate",
-                                                "${file:/run/secrets/eragate-client}", List.of("crm"))),
+                                                "${file:/run/secrets/eragate-client}", List.of("crm"),
+                                                new TokenExchangeConfig("https://crm.example.com",
+                                                        URI.create("https://crm.example.com/mcp"),
+                                                        List.of("crm:user"), 500))),
                         new UpstreamConfig("files", null,
                                 List.of("npx", "-y", "@modelcontextprotocol/server-filesystem", "/srv/shared"),
                                 Map.of("NODE_ENV", "production", "LOG_LEVEL", "3"), "/srv", 3, RestartPolicy.NEVER,

@@ -174,7 +174,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         exchange = begun.get();
         JsonRpcRequest legacy = ModernRequestTranslator.toLegacy(request, exchange);
         call = UpstreamCall.start(connections, target,
-                LegacyRequests.post(target, legacy, session.sessionId(), session.negotiatedVersion()),
+                LegacyRequests.post(target, legacy, session),
                 responseTimeout, this);
     }
 
@@ -470,7 +470,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     CompletableFuture<UpstreamReply> answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
         return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target,
-                answer.toResponse(upstreamRequestId), session.sessionId(), session.negotiatedVersion()),
+                answer.toResponse(upstreamRequestId), session),
                 responseTimeout, MAX_ERROR_BODY_BYTES);
     }
 
@@ -556,8 +556,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         JsonRpcNotification cancelled = ModernRequestTranslator.cancellation(exchange, reason);
-        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled, session.sessionId(),
-                session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
+        BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled, session),
+                responseTimeout, MAX_ERROR_BODY_BYTES);
     }
 
     @Override
@@ -598,7 +598,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         // of the answer is read and discarded.
         inFlight.resumeReading();
         return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, cancelled,
-                        session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES)
+                        session), responseTimeout, MAX_ERROR_BODY_BYTES)
                 .whenComplete((reply, failure) -> home.execute(inFlight::abort));
     }
 

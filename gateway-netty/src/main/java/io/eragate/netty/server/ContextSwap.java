@@ -1,5 +1,6 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.auth.SubjectTokens;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
@@ -32,13 +33,16 @@ final class ContextSwap {
     private ContextSwap() {
     }
 
-    /** The HTTP upstreams of {@code config} by name; fails for a URL the gateway cannot use. */
-    static Map<String, UpstreamTarget> httpTargets(GatewayConfig config) {
+    /**
+     * The HTTP upstreams of {@code config} by name, exchanging the tokens {@code subjects} keeps; fails for a URL the
+     * gateway cannot use.
+     */
+    static Map<String, UpstreamTarget> httpTargets(GatewayConfig config, SubjectTokens subjects) {
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
         for (UpstreamConfig upstream : config.upstreams()) {
             if (!upstream.isStdio()) {
                 upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url())
-                        .withCredentials(UpstreamCredentials.of(upstream)));
+                        .withCredentials(UpstreamCredentials.of(upstream, subjects)));
             }
         }
         return upstreams;
@@ -71,11 +75,12 @@ final class ContextSwap {
         KeyRing ring = before.security().secrets().equals(after.security().secrets()) ? null
                 : Identity.keyRing(after.security().secrets());
         RouteTable routes = routeTable(after);
-        Map<String, UpstreamTarget> targets = httpTargets(after);
+        SubjectTokens subjects = Identity.subjectsFor(after, running.identity().subjects());
+        Map<String, UpstreamTarget> targets = httpTargets(after, subjects);
         GatewayContext next = running.withRequestPath(frontDoor(after, routes), routes, targets, after.limits());
-        // Routes carry scopes of their own, which the identity's policy holds.
-        if (diff.identityChanged() || diff.routesChanged()) {
-            next = next.withIdentity(running.identity().reloaded(before, after));
+        // Routes carry scopes of their own, which the identity's policy holds; token exchanges need the subjects.
+        if (diff.identityChanged() || diff.routesChanged() || subjects != running.identity().subjects()) {
+            next = next.withIdentity(running.identity().reloaded(before, after, subjects));
         }
         Set<String> leaving = new LinkedHashSet<>(diff.removed());
         leaving.addAll(diff.changed());

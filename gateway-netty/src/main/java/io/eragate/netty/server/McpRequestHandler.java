@@ -27,6 +27,7 @@ import io.eragate.core.security.SealedSessionIds;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.upstream.PassThroughSessions;
 import io.eragate.netty.upstream.PassedThroughRequest;
+import io.eragate.netty.upstream.UpstreamCredentials;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.eragate.netty.telemetry.RequestObservation;
 import io.eragate.netty.telemetry.TraceHeaders;
@@ -294,6 +295,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         HttpHeaders headers = legacyHeaders(request.headers());
         PassThroughSessions sessions = new PassThroughSessions(context.identity().sessionIds(),
                 AuthenticatedRequest.principalOf(request).id(), target.name());
+        UpstreamCredentials.actFor(target, headers, AuthenticatedRequest.principalOf(request).id());
         if (!sessions.unseal(headers)) {
             // The 404 keeps the request id like every other refusal (a GET or a batch has none to keep).
             ClientResponses.writeRejection(ctx, FrontDoor.withReadableId(SealedSessionIds.unknownSession(),
