@@ -39,6 +39,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
@@ -147,6 +148,32 @@ class AuthenticationHandlerTest {
     }
 
     @Test
+    void anExpiredAnEarlyAndAForeignIssuersTokenAreEachA401WithTheChallengeAndTheirReason() throws Exception {
+        Instant now = Instant.now();
+        Map<String, JWTClaimsSet.Builder> tokens = Map.of(
+                "expired", claims("alice").expirationTime(Date.from(now.minusSeconds(31))),
+                "not-yet-valid", claims("alice").notBeforeTime(Date.from(now.plusSeconds(60))),
+                "wrong-issuer", claims("alice").issuer("https://evil.example.com"));
+        for (Map.Entry<String, JWTClaimsSet.Builder> token : tokens.entrySet()) {
+            EmbeddedChannel channel = channel(CompletableFuture.completedFuture(publicKeys()));
+
+            channel.writeInbound(post(signed(token.getValue())));
+
+            FullHttpRequest passed = channel.readInbound();
+            Rejection refusal = AuthenticatedRequest.refusalOf(passed);
+            assertThat(refusal.httpStatus()).as(token.getKey()).isEqualTo(401);
+            assertThat(refusal.headers().get("WWW-Authenticate")).as(token.getKey()).startsWith(
+                    "Bearer resource_metadata=\"http://gw.example.com/.well-known/oauth-protected-resource/mcp\","
+                            + " scope=\"mcp\", error=\"invalid_token\"");
+            assertThat(refusal.error().code()).isEqualTo(-32600);
+            assertThat(refusal.error().data().path("reason").asText()).isEqualTo(token.getKey());
+            assertThat(refusal.id().toString()).contains("42");
+            passed.release();
+            assertThat(channel.finishAndReleaseAll()).isFalse();
+        }
+    }
+
+    @Test
     void aNewOpaqueTokenBeyondTheIntrospectionCapIsA503WithRetryAfterKeepingTheId() {
         CompletableFuture<String> never = new CompletableFuture<>();
         TokenIntrospection introspection = new TokenIntrospection(token -> never, ISSUER, Duration.ofSeconds(30),
@@ -209,11 +236,18 @@ class AuthenticationHandlerTest {
     }
 
     private String token(String subject) {
+        return signed(claims(subject));
+    }
+
+    private static JWTClaimsSet.Builder claims(String subject) {
+        return new JWTClaimsSet.Builder().issuer(ISSUER).audience("http://gw.example.com/mcp").subject(subject)
+                .expirationTime(Date.from(Instant.now().plusSeconds(600)));
+    }
+
+    private String signed(JWTClaimsSet.Builder claims) {
         try {
-            Instant now = Instant.now();
             SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(),
-                    new JWTClaimsSet.Builder().issuer(ISSUER).audience("http://gw.example.com/mcp").subject(subject)
-                            .expirationTime(Date.from(now.plusSeconds(600))).build());
+                    claims.build());
             jwt.sign(new RSASSASigner(key));
             return jwt.serialize();
         } catch (Exception e) {
