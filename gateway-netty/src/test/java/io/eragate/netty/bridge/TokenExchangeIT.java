@@ -60,6 +60,12 @@ class TokenExchangeIT {
                         .contains("hi");
             }
 
+            // A legacy client's session is passed through, for the same principal: it gets alice's cached token.
+            String session = PrincipalBindingIT.initialize(endpoint, alice);
+            assertThat(PrincipalBindingIT.echo(endpoint, session, alice).statusCode()).isEqualTo(200);
+            assertThat(upstream.requests()).as("the legacy client's own initialize went upstream")
+                    .anyMatch(seen -> seen.bodyText().contains("\"legacy-client\""));
+
             Set<String> upstreamTokens = new LinkedHashSet<>();
             List<String> subjects = new ArrayList<>();
             for (RecordedRequest seen : upstream.requests()) {
