@@ -87,6 +87,18 @@ public final class AuthRejections {
     }
 
     /**
+     * 503 when {@code limit} introspection calls already run ({@code auth.introspection.maxInFlight}): the token is
+     * neither refused nor accepted, and a retry a second later usually finds a free place.
+     */
+    public static Rejection introspectionBusy(JsonRpcId id, int limit) {
+        ObjectNode data = JSON.objectNode().put("reason", "introspection-busy").put("limit", limit)
+                .put("key", "auth.introspection.maxInFlight").put("retryAfterSeconds", 1);
+        return new Rejection(503, id, new JsonRpcError(JsonRpcErrorCodes.INTERNAL_ERROR,
+                "Service unavailable: " + limit + " token introspections are already running; retry later", data),
+                Map.of("Retry-After", "1"));
+    }
+
+    /**
      * 502 when an upstream refuses the gateway's own credentials (401/403): a problem between the gateway and the
      * upstream, so the client gets no challenge that would send it to the upstream's authorization server.
      */

@@ -98,6 +98,9 @@ public final class Authenticator {
 
     private static Outcome unavailable(Throwable failure) {
         Throwable cause = failure.getCause() != null ? failure.getCause() : failure;
+        if (cause instanceof TokenIntrospection.Busy busy) {
+            return new Outcome.Busy(busy.limit());
+        }
         return new Outcome.Unavailable(String.valueOf(cause.getMessage()));
     }
 
@@ -113,6 +116,10 @@ public final class Authenticator {
 
         /** A 503: the issuer's keys cannot be had, so no token can be judged now. */
         record Unavailable(String why) implements Outcome {
+        }
+
+        /** A 503: {@code limit} introspection calls already run, so this new token cannot be judged now. */
+        record Busy(int limit) implements Outcome {
         }
     }
 }

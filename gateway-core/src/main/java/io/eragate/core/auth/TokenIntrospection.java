@@ -19,6 +19,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 
 /**
@@ -27,6 +29,11 @@ import java.util.function.Function;
  * resource in {@code aud}, an expiry not past, a subject) and caches an active answer until the token expires, so a
  * token costs one call to the authorization server, not one per request. Inactive and refused answers are not
  * cached. The cache is keyed by a SHA-256 digest of the token, never the token itself.
+ *
+ * <p>Calls are bounded: concurrent checks of one token share one call (single-flight), and at most
+ * {@code maxInFlight} calls run at once; a check that would need one more fails at once with {@link Busy} (a 503 with
+ * {@code Retry-After} for the client), so a flood of new tokens cannot queue unbounded work at the authorization
+ * server.
  */
 public final class TokenIntrospection {
 
@@ -35,6 +42,9 @@ public final class TokenIntrospection {
     private final Duration clockSkew;
     private final Clock clock;
     private final Cache<String, Cached> active;
+    private final int maxInFlight;
+    private final Map<String, CompletableFuture<String>> inFlight = new ConcurrentHashMap<>();
+    private final AtomicInteger running = new AtomicInteger();
 
     /**
      * @param endpoint asks the introspection endpoint about a token, completing with its JSON answer (failing when
@@ -43,14 +53,19 @@ public final class TokenIntrospection {
      * @param clockSkew how far {@code exp} and {@code nbf} may be off
      * @param clock the time tokens are judged at
      * @param maxCachedTokens active answers kept at most
+     * @param maxInFlight calls to the endpoint running at once at most
      */
     public TokenIntrospection(Function<String, CompletableFuture<String>> endpoint, String issuer,
-            Duration clockSkew, Clock clock, long maxCachedTokens) {
+            Duration clockSkew, Clock clock, long maxCachedTokens, int maxInFlight) {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
         this.issuer = Objects.requireNonNull(issuer, "issuer");
         this.clockSkew = Objects.requireNonNull(clockSkew, "clockSkew");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.active = Caffeine.newBuilder().maximumSize(maxCachedTokens).build();
+        if (maxInFlight < 1) {
+            throw new IllegalArgumentException("maxInFlight must be at least 1");
+        }
+        this.maxInFlight = maxInFlight;
     }
 
     /** Whether {@code token} has the shape of a compact JWS (three dot-separated parts), so keys check it, not this. */
@@ -62,7 +77,8 @@ public final class TokenIntrospection {
 
     /**
      * The check of {@code token} for a resource known by {@code audiences}: from the cache while the token lives,
-     * else from the endpoint. The future fails when the endpoint cannot answer (a 503 for the client).
+     * else from the endpoint. The future fails when the endpoint cannot answer, or with {@link Busy} when
+     * {@code maxInFlight} calls already run (a 503 for the client either way).
      */
     public CompletableFuture<TokenCheck> check(String token, Collection<String> audiences) {
         String key = digest(token);
@@ -73,8 +89,15 @@ public final class TokenIntrospection {
             }
             active.invalidate(key);
         }
-        return endpoint.apply(token).thenApply(answer -> {
-            TokenCheck check = judge(answer, audiences);
+        CompletableFuture<String> answer = inFlight.get(key);
+        if (answer == null) {
+            answer = ask(key, token);
+            if (answer == null) {
+                return CompletableFuture.failedFuture(new Busy(maxInFlight));
+            }
+        }
+        return answer.thenApply(json -> {
+            TokenCheck check = judge(json, audiences);
             if (check instanceof TokenCheck.Valid valid) {
                 Object exp = valid.principal().claims().get("exp");
                 active.put(key, new Cached(valid.principal(), Instant.ofEpochSecond(((Number) exp).longValue()),
@@ -82,6 +105,42 @@ public final class TokenIntrospection {
             }
             return check;
         });
+    }
+
+    /** Starts the one call about the token of {@code key}, or joins a racing one; null when the cap is reached. */
+    private CompletableFuture<String> ask(String key, String token) {
+        if (running.incrementAndGet() > maxInFlight) {
+            running.decrementAndGet();
+            // A call about this very token may have started meanwhile: joining it costs nothing.
+            return inFlight.get(key);
+        }
+        CompletableFuture<String> mine = new CompletableFuture<>();
+        CompletableFuture<String> raced = inFlight.putIfAbsent(key, mine);
+        if (raced != null) {
+            running.decrementAndGet();
+            return raced;
+        }
+        CompletableFuture<String> call;
+        try {
+            call = endpoint.apply(token);
+        } catch (RuntimeException e) {
+            call = CompletableFuture.failedFuture(e);
+        }
+        call.whenComplete((json, failure) -> {
+            inFlight.remove(key, mine);
+            running.decrementAndGet();
+            if (failure != null) {
+                mine.completeExceptionally(failure);
+            } else {
+                mine.complete(json);
+            }
+        });
+        return mine;
+    }
+
+    /** How many calls to the endpoint run now. */
+    int inFlight() {
+        return running.get();
     }
 
     /** Judges one introspection answer (attacker-influenced only through the token the client sent). */
@@ -169,6 +228,23 @@ public final class TokenIntrospection {
 
     private static TokenCheck.Refused refused(TokenRefusal reason, String description) {
         return new TokenCheck.Refused(reason, description);
+    }
+
+    /** The check was refused because {@code limit} introspection calls already run. */
+    public static final class Busy extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        private final int limit;
+
+        Busy(int limit) {
+            super("the gateway already runs " + limit + " introspection calls (auth.introspection.maxInFlight)",
+                    null, false, false);
+            this.limit = limit;
+        }
+
+        /** The cap that applied. */
+        public int limit() {
+            return limit;
+        }
     }
 
     private record Cached(Principal principal, Instant expiry, Set<String> audiences) {

@@ -86,6 +86,7 @@ final class ConfigReader {
         AuthConfig auth = root.has("auth") ? root.mapping("auth", IdentityConfigReader::auth) : null;
         List<PolicyConfig> policies = IdentityConfigReader.policies(root, auth != null);
         IdentityConfigReader.routeScopes(root, routes, auth != null);
+        UpstreamCredentialsReader.tokenExchanges(root, upstreams, auth != null);
         RateLimitsConfig rateLimits = root.mapping("rateLimits", IdentityConfigReader::rateLimits);
         SseClientsConfig sseClients = root.mapping("sseClients", ConfigReader::sseClients);
         LegacyClientsConfig legacyClients = root.mapping("legacyClients", ConfigReader::legacyClients);

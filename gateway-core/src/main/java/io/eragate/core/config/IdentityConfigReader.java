@@ -46,10 +46,11 @@ final class IdentityConfigReader {
         String clientId = UpstreamCredentialsReader.secretText(section, "clientId");
         String clientSecret = UpstreamCredentialsReader.secretText(section, "clientSecret");
         long maxCachedTokens = section.integer("maxCachedTokens", 10_000, 1, 1_000_000);
+        int maxInFlight = section.integer("maxInFlight", IntrospectionConfig.DEFAULT_MAX_IN_FLIGHT, 1, 10_000);
         if (endpoint == null || clientId == null || clientSecret == null) {
             return null;
         }
-        return new IntrospectionConfig(URI.create(endpoint), clientId, clientSecret, maxCachedTokens);
+        return new IntrospectionConfig(URI.create(endpoint), clientId, clientSecret, maxCachedTokens, maxInFlight);
     }
 
     /** A route's own {@code scopes} (empty when absent); they need {@code auth}, checked by {@link #routeScopes}. */

@@ -52,10 +52,45 @@ final class UpstreamCredentialsReader {
         String clientSecret = secretText(section, "clientSecret");
         List<String> scopes = section.textList("scopes", scope -> !scope.isBlank() && scope.indexOf(' ') < 0,
                 "must be one scope token");
+        TokenExchangeConfig exchange = section.has("tokenExchange")
+                ? section.mapping("tokenExchange", UpstreamCredentialsReader::tokenExchange) : null;
         if (url == null || clientId == null || clientSecret == null) {
             return null;
         }
-        return new UpstreamOAuthConfig(url, clientId, clientSecret, scopes == null ? List.of() : scopes);
+        return new UpstreamOAuthConfig(url, clientId, clientSecret, scopes == null ? List.of() : scopes, exchange);
+    }
+
+    private static TokenExchangeConfig tokenExchange(ConfigMapping section) {
+        String audience = section.requiredText("audience");
+        if (audience != null && audience.isBlank()) {
+            section.problem("audience", "must name the upstream's audience (a URI or an identifier)");
+            audience = null;
+        }
+        String resource = section.text("resource", null, text -> {
+            URI uri = Addresses.parseUri(text);
+            return uri != null && uri.isAbsolute() && uri.getRawFragment() == null;
+        }, "must be an absolute URI without a fragment (RFC 8707)");
+        List<String> scopes = section.textList("scopes", scope -> !scope.isBlank() && scope.indexOf(' ') < 0,
+                "must be one scope token");
+        long maxCachedTokens = section.integer("maxCachedTokens", (int) TokenExchangeConfig.DEFAULT_MAX_CACHED_TOKENS,
+                1, 1_000_000);
+        if (audience == null) {
+            return null;
+        }
+        return new TokenExchangeConfig(audience, resource == null ? null : URI.create(resource),
+                scopes == null ? List.of() : scopes, maxCachedTokens);
+    }
+
+    /** Exchanging the client's token needs a validated client token, so {@code tokenExchange} needs {@code auth}. */
+    static void tokenExchanges(ConfigMapping root, List<UpstreamConfig> upstreams, boolean authOn) {
+        for (int index = 0; index < upstreams.size(); index++) {
+            UpstreamConfig upstream = upstreams.get(index);
+            if (!authOn && upstream != null && upstream.oauth() != null
+                    && upstream.oauth().tokenExchange() != null) {
+                root.problemAt("upstreams", index, "oauth.tokenExchange needs the auth section: it exchanges the"
+                        + " client's validated token");
+            }
+        }
     }
 
     /** A required value that may hold {@code ${env:...}}/{@code ${file:...}}; null (and a problem) when broken. */

@@ -15,6 +15,8 @@ public enum FailureKind {
     SESSION_REFUSED(false),
     /** The upstream session's {@code initialize} got no answer in time; the request itself was never sent. */
     SESSION_TIMEOUT(false),
+    /** The gateway could not get its credentials for the upstream (a refused token exchange); nothing was sent. */
+    CREDENTIALS_UNAVAILABLE(false),
     /** The upstream process is not running (starting, or restarts paused). */
     PROCESS_UNAVAILABLE(false),
     /** No response head within {@code limits.upstreamResponseTimeout} (or the stdio request timeout). */

@@ -72,7 +72,8 @@ public final class FailureMapper {
         return switch (kind) {
             case HEAD_TIMEOUT, IDLE_TIMEOUT, TOTAL_TIMEOUT, SESSION_TIMEOUT -> 504;
             case POOL_EXHAUSTED, BUSY, PROCESS_UNAVAILABLE, SHUTDOWN -> 503;
-            case UNREACHABLE, SESSION_REFUSED, CONNECTION_LOST, PROCESS_GONE, MALFORMED_ANSWER -> 502;
+            case UNREACHABLE, SESSION_REFUSED, CONNECTION_LOST, PROCESS_GONE, MALFORMED_ANSWER,
+                    CREDENTIALS_UNAVAILABLE -> 502;
         };
     }
 
@@ -108,6 +109,7 @@ public final class FailureMapper {
             case SESSION_TIMEOUT -> "Gateway timeout: " + upstream + " did not answer initialize within " + after
                     + key;
             case PROCESS_UNAVAILABLE -> "Service unavailable: " + upstream + " is not running" + detail;
+            case CREDENTIALS_UNAVAILABLE -> "Bad gateway: the gateway has no credentials for " + upstream + detail;
             case HEAD_TIMEOUT -> "Gateway timeout: " + upstream + " did not answer within " + after + key;
             case IDLE_TIMEOUT -> "Gateway timeout: " + upstream + " sent nothing for " + after + key;
             case TOTAL_TIMEOUT -> "Gateway timeout: " + upstream + " did not finish within " + after + key;

@@ -18,7 +18,9 @@ import javax.crypto.spec.GCMParameterSpec;
  * gateway issues tokens the nonce space is not a limit. Tokens are confidential and authentic but carry no expiry or
  * audience of their own: callers put those inside the plaintext and check them after {@link #open}.
  *
- * <p>Thread-safe.
+ * <p>Thread-safe. The ring can be {@linkplain #useKeys replaced} while the gateway runs (a reload of
+ * {@code security.secrets}); every holder of this sealer then seals with the new current key and opens with the new
+ * ring's keys.
  */
 public final class StateSealer {
 
@@ -38,7 +40,7 @@ public final class StateSealer {
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final KeyRing keys;
+    private volatile KeyRing keys;
 
     /** A sealer over {@code keys}: the ring's current key seals, all its keys open. */
     public StateSealer(KeyRing keys) {
@@ -58,6 +60,14 @@ public final class StateSealer {
     /** The ring this sealer uses. */
     public KeyRing keys() {
         return keys;
+    }
+
+    /**
+     * Seals with {@code next}'s current key from now on, and opens only what a key of {@code next} sealed: a secret
+     * kept in the ring keeps its tokens opening, a secret left out makes its tokens unopenable.
+     */
+    public void useKeys(KeyRing next) {
+        this.keys = Objects.requireNonNull(next, "next");
     }
 
     /**

@@ -1,12 +1,15 @@
 package io.eragate.core.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.eragate.core.testing.MutableClock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -43,7 +46,7 @@ class TokenIntrospectionTest {
     @MethodSource("answers")
     void everyAnswerThatDoesNotMakeAValidTokenIsRefusedForItsReason(String answer, TokenRefusal reason) {
         TokenIntrospection introspection = new TokenIntrospection(token -> CompletableFuture.completedFuture(answer),
-                ISSUER, Duration.ofSeconds(30), new MutableClock(NOW), 10);
+                ISSUER, Duration.ofSeconds(30), new MutableClock(NOW), 10, 4);
 
         TokenCheck check = introspection.check("opaque", List.of(RESOURCE)).join();
 
@@ -59,7 +62,7 @@ class TokenIntrospectionTest {
             asked.incrementAndGet();
             return CompletableFuture.completedFuture("{\"active\":true,\"iss\":\"" + ISSUER + "\",\"sub\":\"alice\","
                     + "\"aud\":[\"" + RESOURCE + "\"],\"scope\":\"mcp tools:read\",\"exp\":" + EXP + "}");
-        }, ISSUER, Duration.ofSeconds(30), clock, 10);
+        }, ISSUER, Duration.ofSeconds(30), clock, 10, 4);
 
         TokenCheck first = introspection.check("opaque-1", List.of(RESOURCE)).join();
         TokenCheck second = introspection.check("opaque-1", List.of(RESOURCE)).join();
@@ -86,5 +89,40 @@ class TokenIntrospectionTest {
         assertThat(TokenIntrospection.looksLikeJwt("opaque-token_123")).isFalse();
         assertThat(TokenIntrospection.looksLikeJwt("a.b")).isFalse();
         assertThat(TokenIntrospection.looksLikeJwt("a.b.c.d.e")).isFalse();
+    }
+
+    @Test
+    void concurrentChecksOfOneTokenShareOneCallAndNewTokensBeyondTheCapAreBusy() {
+        Map<String, CompletableFuture<String>> calls = new ConcurrentHashMap<>();
+        AtomicInteger asked = new AtomicInteger();
+        TokenIntrospection introspection = new TokenIntrospection(token -> {
+            asked.incrementAndGet();
+            return calls.computeIfAbsent(token, t -> new CompletableFuture<>());
+        }, ISSUER, Duration.ofSeconds(30), new MutableClock(NOW), 10, 2);
+
+        CompletableFuture<TokenCheck> first = introspection.check("opaque-a", List.of(RESOURCE));
+        CompletableFuture<TokenCheck> again = introspection.check("opaque-a", List.of(RESOURCE));
+        CompletableFuture<TokenCheck> other = introspection.check("opaque-b", List.of(RESOURCE));
+        CompletableFuture<TokenCheck> third = introspection.check("opaque-c", List.of(RESOURCE));
+
+        assertThat(asked).as("one call per token, and none beyond the cap").hasValue(2);
+        assertThat(introspection.inFlight()).isEqualTo(2);
+        assertThat(third).isCompletedExceptionally();
+        assertThatThrownBy(third::join).hasCauseInstanceOf(TokenIntrospection.Busy.class)
+                .hasMessageContaining("auth.introspection.maxInFlight");
+
+        calls.get("opaque-a").complete("{\"active\":true,\"sub\":\"alice\",\"aud\":\"" + RESOURCE
+                + "\",\"exp\":" + EXP + "}");
+        assertThat(first.join()).isInstanceOf(TokenCheck.Valid.class);
+        assertThat(again.join()).isEqualTo(first.join());
+        assertThat(introspection.inFlight()).as("a finished call frees its place").isEqualTo(1);
+
+        CompletableFuture<TokenCheck> later = introspection.check("opaque-c", List.of(RESOURCE));
+        assertThat(asked).hasValue(3);
+        calls.get("opaque-b").completeExceptionally(new IllegalStateException("endpoint down"));
+        calls.get("opaque-c").complete("{\"active\":false}");
+        assertThat(other).isCompletedExceptionally();
+        assertThat(((TokenCheck.Refused) later.join()).reason()).isEqualTo(TokenRefusal.INACTIVE);
+        assertThat(introspection.inFlight()).as("a failed call frees its place too").isZero();
     }
 }

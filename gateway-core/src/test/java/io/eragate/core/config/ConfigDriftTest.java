@@ -88,6 +88,9 @@ class ConfigDriftTest {
                 ROUTE.replace("}", ", rules: [{match: {method: tools/call, zz: 1}, upstream: everything}]}")));
         probes.put("upstreams[].oauth", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}",
                 ", oauth: {tokenUrl: \"https://as/t\", clientId: c, clientSecret: s, zz: 1}}")));
+        probes.put("upstreams[].oauth.tokenExchange", MINIMAL.replace(UPSTREAM, UPSTREAM.replace("}",
+                ", oauth: {tokenUrl: \"https://as/t\", clientId: c, clientSecret: s, tokenExchange: {audience: a,"
+                        + " zz: 1}}}")) + "auth: {issuer: \"https://as.example.com\"}\n");
         probes.put("security", MINIMAL + "security: {zz: 1}");
         probes.put("limits", MINIMAL + "limits: {zz: 1}");
         probes.put("eras", MINIMAL + "eras: {zz: 1}");

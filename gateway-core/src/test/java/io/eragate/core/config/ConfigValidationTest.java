@@ -61,6 +61,16 @@ class ConfigValidationTest {
                                 "    upstream: everything\n    scopes: [crm]"),
                         "routes[0]: scopes need the auth section: they are checked against the token"),
                 row("auth without issuer", VALID_BASE + "auth: {scopes: [mcp]}", "auth.issuer: is required"),
+                row("token exchange without auth", VALID_BASE.replace("    url: http://127.0.0.1:3001/mcp",
+                                "    url: http://127.0.0.1:3001/mcp\n    oauth: {tokenUrl: \"https://as/t\", clientId: c,"
+                                + " clientSecret: s, tokenExchange: {audience: \"https://up\"}}"),
+                        "upstreams[0]: oauth.tokenExchange needs the auth section: it exchanges the client's validated"
+                                + " token"),
+                row("no introspection may run", VALID_BASE + "auth: {issuer: \"https://as.example.com\", introspection:"
+                                + " {endpoint: \"https://as.example.com/i\", clientId: c, clientSecret: s,"
+                                + " maxInFlight: 0}}",
+                        "auth.introspection.maxInFlight: must be between 1 and 10000, got a value of 1 characters (not"
+                                + " shown: auth.introspection.maxInFlight may hold a secret)"),
                 row("plain-http issuer off loopback", VALID_BASE + "auth: {issuer: \"http://as.example.com\"}",
                         "auth.issuer: must be an absolute https URL (http only for a loopback host), without a query"
                                 + " or fragment, got \"http://as.example.com\""),

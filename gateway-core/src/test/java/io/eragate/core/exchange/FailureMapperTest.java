@@ -23,6 +23,7 @@ class FailureMapperTest {
         "SESSION_REFUSED,     false,    MODERN, 502,    -32603, upstream_unavailable, not-delivered,  true",
         "SESSION_TIMEOUT,     false,    MODERN, 504,    -32603, timeout,              not-delivered,  true",
         "PROCESS_UNAVAILABLE, false,    MODERN, 503,    -32603, upstream_unavailable, not-delivered,  true",
+        "CREDENTIALS_UNAVAILABLE, false, MODERN, 502,   -32603, upstream_unavailable, not-delivered,  true",
         "HEAD_TIMEOUT,        false,    MODERN, 504,    -32603, timeout,              unknown,        false",
         "HEAD_TIMEOUT,        false,    LEGACY, 504,    -32001, timeout,              unknown,        false",
         "IDLE_TIMEOUT,        true,     MODERN, 504,    -32603, timeout,              unknown,        false",

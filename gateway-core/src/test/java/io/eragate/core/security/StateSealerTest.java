@@ -116,6 +116,21 @@ class StateSealerTest {
     }
 
     @Test
+    void oneSealerGivenANewRingSealsWithItsFirstKeyAndForgetsTheKeysLeftOut() {
+        StateSealer sealer = new StateSealer(KeyRing.fromSecrets(SECRET_A, List.of()));
+        String underA = sealer.seal(PLAINTEXT);
+
+        sealer.useKeys(KeyRing.fromSecrets(SECRET_B, List.of(SECRET_A)));
+        String underB = sealer.seal(PLAINTEXT);
+        assertThat(sealer.open(underA)).as("A is still in the ring").isPresent();
+        assertThat(Base64.getUrlDecoder().decode(underB)[1]).isEqualTo(SealingKey.fromSecret(SECRET_B).id());
+
+        sealer.useKeys(KeyRing.fromSecrets(SECRET_B, List.of()));
+        assertThat(sealer.open(underA)).as("A left the ring").isEmpty();
+        assertThat(sealer.open(underB)).isPresent();
+    }
+
+    @Test
     void aRotatedRingStillOpensTokensOfTheOlderKeyAndSealsWithTheNewOne() {
         StateSealer before = new StateSealer(KeyRing.fromSecrets(SECRET_A, List.of()));
         StateSealer after = new StateSealer(KeyRing.fromSecrets(SECRET_B, List.of(SECRET_A)));

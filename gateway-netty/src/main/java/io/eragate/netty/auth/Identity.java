@@ -7,6 +7,7 @@ import io.eragate.core.auth.IdentityRules;
 import io.eragate.core.auth.JwksCache;
 import io.eragate.core.auth.Policies;
 import io.eragate.core.auth.ProtectedResource;
+import io.eragate.core.auth.SubjectTokens;
 import io.eragate.core.auth.TokenIntrospection;
 import io.eragate.core.auth.TokenValidator;
 import io.eragate.core.config.AuthConfig;
@@ -51,9 +52,10 @@ public final class Identity implements AutoCloseable {
     private final BucketStore store;
     private final boolean tls;
     private final Consumer<RateLimiter.Limited> onLimited;
+    private final SubjectTokens subjects;
 
     private Identity(AuthConfig auth, Authenticator authenticator, Admission admission, StateSealer sealer,
-            BucketStore store, boolean tls, Consumer<RateLimiter.Limited> onLimited) {
+            BucketStore store, boolean tls, Consumer<RateLimiter.Limited> onLimited, SubjectTokens subjects) {
         this.auth = auth;
         this.authenticator = authenticator;
         this.admission = admission;
@@ -62,11 +64,13 @@ public final class Identity implements AutoCloseable {
         this.store = store;
         this.tls = tls;
         this.onLimited = onLimited;
+        this.subjects = subjects;
     }
 
     /** No authentication, no limits, a random key: what tests and the demo use unless they say otherwise. */
     public static Identity open() {
-        return new Identity(null, null, Admission.OPEN, StateSealer.random(), null, false, limited -> { });
+        return new Identity(null, null, Admission.OPEN, StateSealer.random(), null, false, limited -> { },
+                SubjectTokens.none());
     }
 
     /**
@@ -78,7 +82,23 @@ public final class Identity implements AutoCloseable {
      */
     public static Identity of(GatewayConfig config, boolean tls, BucketStore store,
             Consumer<RateLimiter.Limited> onLimited) {
-        return build(config, sealer(config.security().secrets()), authenticator(config), store, tls, onLimited);
+        return build(config, sealer(config.security().secrets()), authenticator(config), store, tls, onLimited,
+                subjectsFor(config, null));
+    }
+
+    /**
+     * What keeps the principals' validated tokens for {@code config}'s token exchanges: {@code current} (the running
+     * one, may be null) while its bound still fits, else a new one; it keeps nothing when no upstream exchanges
+     * tokens or {@code auth} is off. The bound is the largest {@code oauth.tokenExchange.maxCachedTokens}.
+     */
+    public static SubjectTokens subjectsFor(GatewayConfig config, SubjectTokens current) {
+        long bound = config.authentication().isEmpty() ? 0 : config.upstreams().stream()
+                .filter(upstream -> upstream.oauth() != null && upstream.oauth().tokenExchange() != null)
+                .mapToLong(upstream -> upstream.oauth().tokenExchange().maxCachedTokens()).max().orElse(0);
+        if (current != null && current.bound() == bound) {
+            return current;
+        }
+        return new SubjectTokens(bound, Clock.systemUTC());
     }
 
     /**
@@ -88,13 +108,13 @@ public final class Identity implements AutoCloseable {
      * and {@code maxKeys} are unchanged. The caller {@linkplain #retire(Identity) retires} this identity once the new
      * one is live.
      */
-    public Identity reloaded(GatewayConfig running, GatewayConfig next) {
+    public Identity reloaded(GatewayConfig running, GatewayConfig next, SubjectTokens nextSubjects) {
         Authenticator keptAuthenticator = Objects.equals(running.authentication(), next.authentication())
                 ? authenticator : authenticator(next);
         boolean sameStore = store != null && running.rateLimits().store().equals(next.rateLimits().store())
                 && running.rateLimits().maxKeys() == next.rateLimits().maxKeys()
                 && (store instanceof RedisBucketStore) == sharesBuckets(next);
-        return build(next, sealer, keptAuthenticator, sameStore ? store : null, tls, onLimited);
+        return build(next, sealer, keptAuthenticator, sameStore ? store : null, tls, onLimited, nextSubjects);
     }
 
     /** Closes what this identity holds and {@code successor} does not (a bucket store that was replaced). */
@@ -105,16 +125,17 @@ public final class Identity implements AutoCloseable {
     }
 
     private static Identity build(GatewayConfig config, StateSealer sealer, Authenticator authenticator,
-            BucketStore keptStore, boolean tls, Consumer<RateLimiter.Limited> onLimited) {
+            BucketStore keptStore, boolean tls, Consumer<RateLimiter.Limited> onLimited, SubjectTokens subjects) {
         BucketStore store = keptStore != null ? keptStore : storeFor(config);
         RateLimiter limiter = new RateLimiter(IdentityRules.rateLimits(config.rateLimits().rules()), store);
         Optional<AuthConfig> auth = config.authentication();
         if (auth.isEmpty()) {
-            return new Identity(null, null, new Admission(null, limiter, onLimited), sealer, store, tls, onLimited);
+            return new Identity(null, null, new Admission(null, limiter, onLimited), sealer, store, tls, onLimited,
+                    subjects);
         }
         Policies policies = IdentityRules.policies(auth.get(), config.policies(), config.routes());
         return new Identity(auth.get(), authenticator, new Admission(policies, limiter, onLimited), sealer, store,
-                tls, onLimited);
+                tls, onLimited, subjects);
     }
 
     /** The authenticator of {@code config}'s {@code auth}, its first key load started; null when auth is off. */
@@ -130,7 +151,8 @@ public final class Identity implements AutoCloseable {
         keys.refresh();
         TokenIntrospection opaque = settings.introspection() == null ? null : new TokenIntrospection(
                 new HttpIntrospection(settings.introspection(), KEY_FETCH_TIMEOUT), settings.issuer(),
-                settings.clockSkew(), Clock.systemUTC(), settings.introspection().maxCachedTokens());
+                settings.clockSkew(), Clock.systemUTC(), settings.introspection().maxCachedTokens(),
+                settings.introspection().maxInFlight());
         return new Authenticator(new TokenValidator(settings.issuer(), settings.clockSkew(), Clock.systemUTC()),
                 keys, opaque);
     }
@@ -142,7 +164,7 @@ public final class Identity implements AutoCloseable {
     public static Identity withAuthenticator(AuthConfig auth, Authenticator authenticator, boolean tls) {
         return new Identity(auth, authenticator, new Admission(new Policies(auth.scopes(), List.of()),
                 new RateLimiter(List.of(), new MemoryBucketStore(1, System::nanoTime)), limited -> { }),
-                StateSealer.random(), null, tls, limited -> { });
+                StateSealer.random(), null, tls, limited -> { }, SubjectTokens.none());
     }
 
     /** The bucket store of {@code config}: in memory unless {@code rateLimits.store} names Redis. */
@@ -160,16 +182,27 @@ public final class Identity implements AutoCloseable {
     }
 
     private static StateSealer sealer(List<String> secrets) {
+        return new StateSealer(keyRing(secrets));
+    }
+
+    /**
+     * The key ring of {@code security.secrets}: the first secret seals, every one opens; a random key of this process
+     * when the list is empty. A reload that changes the list gives the running sealer this ring
+     * ({@link StateSealer#useKeys}).
+     *
+     * @throws IllegalArgumentException naming the entry whose reference cannot be resolved or that is too short
+     */
+    public static KeyRing keyRing(List<String> secrets) {
         if (secrets.isEmpty()) {
             log.info("security.secrets is empty: requestState and sealed session ids use a random key of this "
                     + "process, so they open only on this instance and only until it restarts");
-            return StateSealer.random();
+            return KeyRing.of(SealingKey.random());
         }
         List<byte[]> keys = new ArrayList<>();
         for (int index = 0; index < secrets.size(); index++) {
             keys.add(resolvedSecret(secrets.get(index), index));
         }
-        return new StateSealer(KeyRing.fromSecrets(keys.get(0), keys.subList(1, keys.size())));
+        return KeyRing.fromSecrets(keys.get(0), keys.subList(1, keys.size()));
     }
 
     /**
@@ -215,6 +248,11 @@ public final class Identity implements AutoCloseable {
     /** The sealer of the key ring, for {@code requestState} and sealed session ids. */
     public StateSealer sealer() {
         return sealer;
+    }
+
+    /** The principals' validated tokens, kept for the upstreams that exchange them. */
+    public SubjectTokens subjects() {
+        return subjects;
     }
 
     /** The sealer of passed-through sessions' ids. */

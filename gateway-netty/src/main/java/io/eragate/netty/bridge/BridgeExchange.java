@@ -155,7 +155,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         exchange = begun.get();
         JsonRpcRequest legacy = ModernRequestTranslator.toLegacy(request, exchange);
         call = UpstreamCall.start(connections, target,
-                LegacyRequests.post(target, legacy, session.sessionId(), session.negotiatedVersion()),
+                LegacyRequests.post(target, legacy, session),
                 responseTimeout, this);
     }
 
@@ -385,8 +385,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     /** Sends {@code message} on the session, beside the call: answers to its questions, its cancellation. */
     private CompletableFuture<UpstreamReply> postToSession(JsonRpcMessage message) {
-        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, message,
-                session.sessionId(), session.negotiatedVersion()), responseTimeout, MAX_ERROR_BODY_BYTES);
+        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, message, session),
+                responseTimeout, MAX_ERROR_BODY_BYTES);
     }
 
     private void onErrorAnswer(byte[] body) {

@@ -6,6 +6,8 @@ import io.eragate.core.mcp.McpHeaders;
 import io.eragate.netty.telemetry.TraceHeaders;
 import io.eragate.netty.upstream.TrustedHeaders;
 import io.eragate.netty.upstream.UpstreamTarget;
+import io.eragate.core.session.UpstreamSession;
+import io.eragate.netty.upstream.UpstreamCredentials;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
@@ -29,6 +31,33 @@ final class LegacyRequests {
             String protocolVersion) {
         FullHttpRequest request = postBytes(target, JsonRpcCodec.encode(message), sessionId, protocolVersion);
         TraceHeaders.fromBody(message, request.headers());
+        return request;
+    }
+
+    /**
+     * A POST of {@code message} in {@code session}, made for the session's principal (whose exchanged token it
+     * carries when the upstream exchanges tokens).
+     */
+    static FullHttpRequest post(UpstreamTarget target, JsonRpcMessage message, UpstreamSession session) {
+        return forPrincipal(target, post(target, message, session.sessionId(), session.negotiatedVersion()),
+                session.key().principal());
+    }
+
+    /** The GET of {@code session}'s standalone stream, made for the session's principal. */
+    static FullHttpRequest get(UpstreamTarget target, UpstreamSession session) {
+        return forPrincipal(target, get(target, session.sessionId(), session.negotiatedVersion()),
+                session.key().principal());
+    }
+
+    /** The DELETE that ends {@code session}, made for the session's principal. */
+    static FullHttpRequest delete(UpstreamTarget target, UpstreamSession session) {
+        return forPrincipal(target, delete(target, session.sessionId(), session.negotiatedVersion()),
+                session.key().principal());
+    }
+
+    /** {@code request}, marked as made for {@code principalId} ({@link UpstreamCredentials#actFor}). */
+    static FullHttpRequest forPrincipal(UpstreamTarget target, FullHttpRequest request, String principalId) {
+        UpstreamCredentials.actFor(target, request.headers(), principalId);
         return request;
     }
 

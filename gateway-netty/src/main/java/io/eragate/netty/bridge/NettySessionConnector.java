@@ -115,7 +115,8 @@ final class NettySessionConnector implements SessionConnector {
         initializeCount.incrementAndGet();
         UpstreamSpan span = UpstreamSpan.start(Methods.INITIALIZE, target.name(), Era.LEGACY);
         JsonRpcRequest initialize = new JsonRpcRequest(id, Methods.INITIALIZE, span.stamp(initializeParams.deepCopy()));
-        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, initialize, null, null), timeout,
+        return BufferedUpstreamCall.send(pool, target, LegacyRequests.forPrincipal(target,
+                                LegacyRequests.post(target, initialize, null, null), key.principal()), timeout,
                         MAX_HANDSHAKE_BODY_BYTES)
                 .whenComplete((reply, failure) -> span.end(failure))
                 .thenApply(reply -> sessionFrom(key, target, id, reply))
@@ -151,8 +152,8 @@ final class NettySessionConnector implements SessionConnector {
     private CompletableFuture<UpstreamSession> notifyInitialized(UpstreamChannelPool pool, UpstreamTarget target,
             UpstreamSession session) {
         return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target,
-                        new JsonRpcNotification(Methods.NOTIFICATION_INITIALIZED, null), session.sessionId(),
-                        session.negotiatedVersion()), timeout, MAX_HANDSHAKE_BODY_BYTES)
+                        new JsonRpcNotification(Methods.NOTIFICATION_INITIALIZED, null), session), timeout,
+                        MAX_HANDSHAKE_BODY_BYTES)
                 .thenApply(reply -> {
                     if (reply.status() / 100 != 2) {
                         throw new SessionOpenException("upstream " + target.name()
@@ -170,8 +171,8 @@ final class NettySessionConnector implements SessionConnector {
         ObjectNode params = JsonNodeFactory.instance.objectNode().put("level", LogFilter.mostVerboseLevel());
         JsonRpcRequest setLevel = new JsonRpcRequest(JsonRpcId.of("eragate-loglevel-" + SESSION_SEQ.incrementAndGet()),
                 Methods.LOGGING_SET_LEVEL, params);
-        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, setLevel, session.sessionId(),
-                        session.negotiatedVersion()), timeout, MAX_HANDSHAKE_BODY_BYTES)
+        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, setLevel, session), timeout,
+                        MAX_HANDSHAKE_BODY_BYTES)
                 .handle((reply, failure) -> {
                     if (failure != null || reply.status() / 100 != 2) {
                         // Logs are a convenience: a session without them still serves every request.
@@ -208,7 +209,7 @@ final class NettySessionConnector implements SessionConnector {
             return;
         }
         BufferedUpstreamCall.send(pools.current(), target,
-                        LegacyRequests.delete(target, session.sessionId(), session.negotiatedVersion()), timeout,
+                        LegacyRequests.delete(target, session), timeout,
                         MAX_HANDSHAKE_BODY_BYTES)
                 .whenComplete((reply, failure) -> {
                     log.debug("Closed upstream session {} of {}: {}", session.sessionId(), target.name(),

@@ -149,8 +149,8 @@ final class SessionStreams implements UpstreamCall.Handler {
     private CompletableFuture<Reply> call(String method, String uri) {
         JsonRpcId id = JsonRpcId.of("eragate-listen-" + REQUEST_IDS.incrementAndGet());
         JsonRpcRequest request = new JsonRpcRequest(id, method, JsonNodeFactory.instance.objectNode().put("uri", uri));
-        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, request, session.sessionId(),
-                        session.negotiatedVersion()), timeout, MAX_REPLY_BYTES)
+        return BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target, request, session), timeout,
+                        MAX_REPLY_BYTES)
                 .thenApply(reply -> new Reply(reply.status(), responseTo(id, reply)));
     }
 
@@ -162,8 +162,7 @@ final class SessionStreams implements UpstreamCall.Handler {
         if (closed) {
             return;
         }
-        get = UpstreamCall.start(pool, target, LegacyRequests.get(target, session.sessionId(),
-                session.negotiatedVersion()), timeout, this);
+        get = UpstreamCall.start(pool, target, LegacyRequests.get(target, session), timeout, this);
     }
 
     private void closeStream() {
@@ -244,7 +243,7 @@ final class SessionStreams implements UpstreamCall.Handler {
             route(notification);
         } else if (message instanceof JsonRpcRequest serverRequest) {
             BufferedUpstreamCall.send(pool, target, LegacyRequests.post(target,
-                    ServerRequestReplies.replyTo(serverRequest), session.sessionId(), session.negotiatedVersion()),
+                    ServerRequestReplies.replyTo(serverRequest), session),
                     timeout, MAX_REPLY_BYTES);
         }
     }

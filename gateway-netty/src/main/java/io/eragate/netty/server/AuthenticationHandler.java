@@ -45,6 +45,8 @@ import java.util.function.Supplier;
 final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
     /** Requests that may queue behind one waiting for keys; as many as the MCP step queues. */
     private static final int MAX_WAITING = McpRequestHandler.MAX_QUEUED_REQUESTS;
+    /** The length of {@code "Bearer "}, which an authenticated request's one Authorization header starts with. */
+    private static final int BEARER_PREFIX = "Bearer ".length();
 
     private final Supplier<Identity> liveIdentity;
     private final Supplier<FrontDoor> liveFrontDoor;
@@ -141,6 +143,11 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
     private AuthenticatedRequest decided(FullHttpRequest request, Authenticator.Outcome outcome, String origin,
             String routePath) {
         if (outcome instanceof Authenticator.Outcome.Authenticated authenticated) {
+            if (identity.subjects().enabled()) {
+                // Kept for the upstreams that exchange it (RFC 8693); it never goes upstream itself.
+                String value = request.headers().get(HttpHeaderNames.AUTHORIZATION).trim();
+                identity.subjects().remember(authenticated.principal(), value.substring(BEARER_PREFIX).trim());
+            }
             return AuthenticatedRequest.of(request, authenticated.principal());
         }
         byte[] body = ByteBufUtil.getBytes(request.content());
@@ -148,6 +155,8 @@ final class AuthenticationHandler extends ChannelInboundHandlerAdapter {
         if (outcome instanceof Authenticator.Outcome.Refused refused) {
             refusal = AuthRejections.unauthorized(null, refused.reason(), refused.description(),
                     identity.resourceMetadataUrl(origin, routePath), identity.scopesOf(routePath));
+        } else if (outcome instanceof Authenticator.Outcome.Busy busy) {
+            refusal = AuthRejections.introspectionBusy(null, busy.limit());
         } else {
             refusal = AuthRejections.keysUnavailable(null, ((Authenticator.Outcome.Unavailable) outcome).why());
         }

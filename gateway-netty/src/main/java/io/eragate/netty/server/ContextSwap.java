@@ -1,5 +1,6 @@
 package io.eragate.netty.server;
 
+import io.eragate.core.auth.SubjectTokens;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.RouteConfig;
 import io.eragate.core.config.UpstreamConfig;
@@ -9,7 +10,9 @@ import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.reload.ConfigDiff;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.security.KeyRing;
 import io.eragate.core.security.OriginPolicy;
+import io.eragate.netty.auth.Identity;
 import io.eragate.netty.upstream.UpstreamCredentials;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.ArrayList;
@@ -30,13 +33,16 @@ final class ContextSwap {
     private ContextSwap() {
     }
 
-    /** The HTTP upstreams of {@code config} by name; fails for a URL the gateway cannot use. */
-    static Map<String, UpstreamTarget> httpTargets(GatewayConfig config) {
+    /**
+     * The HTTP upstreams of {@code config} by name, exchanging the tokens {@code subjects} keeps; fails for a URL the
+     * gateway cannot use.
+     */
+    static Map<String, UpstreamTarget> httpTargets(GatewayConfig config, SubjectTokens subjects) {
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
         for (UpstreamConfig upstream : config.upstreams()) {
             if (!upstream.isStdio()) {
                 upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url())
-                        .withCredentials(UpstreamCredentials.of(upstream)));
+                        .withCredentials(UpstreamCredentials.of(upstream, subjects)));
             }
         }
         return upstreams;
@@ -65,12 +71,16 @@ final class ContextSwap {
     static void apply(AtomicReference<GatewayContext> live, GatewayConfig before, GatewayConfig after,
             ConfigDiff diff) {
         GatewayContext running = live.get();
+        // Resolved first: a secret that cannot be read refuses the reload before anything changed.
+        KeyRing ring = before.security().secrets().equals(after.security().secrets()) ? null
+                : Identity.keyRing(after.security().secrets());
         RouteTable routes = routeTable(after);
-        Map<String, UpstreamTarget> targets = httpTargets(after);
+        SubjectTokens subjects = Identity.subjectsFor(after, running.identity().subjects());
+        Map<String, UpstreamTarget> targets = httpTargets(after, subjects);
         GatewayContext next = running.withRequestPath(frontDoor(after, routes), routes, targets, after.limits());
-        // Routes carry scopes of their own, which the identity's policy holds.
-        if (diff.identityChanged() || diff.routesChanged()) {
-            next = next.withIdentity(running.identity().reloaded(before, after));
+        // Routes carry scopes of their own, which the identity's policy holds; token exchanges need the subjects.
+        if (diff.identityChanged() || diff.routesChanged() || subjects != running.identity().subjects()) {
+            next = next.withIdentity(running.identity().reloaded(before, after, subjects));
         }
         Set<String> leaving = new LinkedHashSet<>(diff.removed());
         leaving.addAll(diff.changed());
@@ -92,6 +102,10 @@ final class ContextSwap {
         }
         // The bridge filters tools/list by the policy the new context decides calls by.
         running.bridge().usePolicies(next.identity().admission().policies());
+        if (ring != null) {
+            // One sealer serves the bridge, the legacy front and every identity: they all seal with the new ring.
+            next.identity().sealer().useKeys(ring);
+        }
         live.set(next);
         running.identity().retire(next.identity());
         // After the swap: requests that started on the old context may still open sessions on the old targets.

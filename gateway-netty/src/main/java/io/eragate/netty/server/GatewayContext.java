@@ -100,10 +100,13 @@ public record GatewayContext(FrontDoor frontDoor, RouteTable routes, Map<String,
                 legacySse, observer, federation, telemetry, identity, legacyFront);
     }
 
-    /** This context with another identity (a reload that changed {@code auth}, {@code policies} or limits). */
+    /**
+     * This context with another identity (a reload that changed {@code auth}, {@code policies} or limits); the legacy
+     * client front keeps its sessions and bounds.
+     */
     public GatewayContext withIdentity(Identity newIdentity) {
         return new GatewayContext(frontDoor, routes, upstreams, pools, limits, eras, bridge, stdio, legacySse,
-                observer, federation, telemetry, newIdentity);
+                observer, federation, telemetry, newIdentity, legacyFront);
     }
 
     /** A context without stdio upstreams, whose HTTP+SSE sessions use the default bridge settings. */

@@ -207,7 +207,6 @@ public final class GatewayServer implements AutoCloseable {
     private static GatewayContext buildContext(GatewayConfig config, EventLoopGroup workers, Transport transport,
             ExchangeObserver observer) {
         LimitsConfig limits = config.limits();
-        Map<String, UpstreamTarget> upstreams = ContextSwap.httpTargets(config);
         List<UpstreamConfig> httpUpstreams = config.upstreams().stream().filter(u -> !u.isStdio()).toList();
         RouteTable routeTable = ContextSwap.routeTable(config);
         FrontDoor frontDoor = ContextSwap.frontDoor(config, routeTable);
@@ -223,6 +222,7 @@ public final class GatewayServer implements AutoCloseable {
                     telemetry.metrics().rateLimitRefused(String.valueOf(limited.rule().key()));
                 });
         IdentityWarnings.log(config);
+        Map<String, UpstreamTarget> upstreams = ContextSwap.httpTargets(config, identity.subjects());
         LegacyBridge bridge = new LegacyBridge(config.bridge(), config.mrtr(), config.subscriptions(), upstreams,
                 pools, eras,
                 GatewayVersion.current(), identity.sealer(), identity.admission().policies());

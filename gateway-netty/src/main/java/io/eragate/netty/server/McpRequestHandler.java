@@ -2,6 +2,7 @@ package io.eragate.netty.server;
 
 import io.eragate.core.auth.Admission;
 import io.eragate.core.auth.Principal;
+import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.frontdoor.InboundRequest;
 import io.eragate.core.frontdoor.LegacyTraffic;
 import io.eragate.core.frontdoor.Rejection;
@@ -26,6 +27,7 @@ import io.eragate.core.security.SealedSessionIds;
 import io.eragate.netty.auth.AuthenticatedRequest;
 import io.eragate.netty.upstream.PassThroughSessions;
 import io.eragate.netty.upstream.PassedThroughRequest;
+import io.eragate.netty.upstream.UpstreamCredentials;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.eragate.netty.telemetry.RequestObservation;
 import io.eragate.netty.telemetry.TraceHeaders;
@@ -292,8 +294,11 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         HttpHeaders headers = legacyHeaders(request.headers());
         PassThroughSessions sessions = new PassThroughSessions(context.identity().sessionIds(),
                 AuthenticatedRequest.principalOf(request).id(), target.name());
+        UpstreamCredentials.actFor(target, headers, AuthenticatedRequest.principalOf(request).id());
         if (!sessions.unseal(headers)) {
-            ClientResponses.writeRejection(ctx, SealedSessionIds.unknownSession(), keepAlive);
+            // The 404 keeps the request id like every other refusal (a GET or a batch has none to keep).
+            ClientResponses.writeRejection(ctx, FrontDoor.withReadableId(SealedSessionIds.unknownSession(),
+                    inbound.body()), keepAlive);
             done(ctx);
             return;
         }

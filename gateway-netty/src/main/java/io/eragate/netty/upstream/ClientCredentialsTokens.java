@@ -45,15 +45,20 @@ final class ClientCredentialsTokens {
     private ClientCredentialsTokens(String upstream, UpstreamOAuthConfig config) {
         this.upstream = upstream;
         this.config = config;
-        String clientId = SecretTemplate.resolve(config.clientId(), System::getenv, SecretTemplate::readFile);
-        String secret = SecretTemplate.resolve(config.clientSecret(), System::getenv, SecretTemplate::readFile);
-        this.basic = Base64.getEncoder().encodeToString((form(clientId) + ":" + form(secret))
-                .getBytes(StandardCharsets.UTF_8));
+        this.basic = basic(config);
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "eragate-oauth-" + upstream);
             thread.setDaemon(true);
             return thread;
         });
+    }
+
+    /** The {@code client_secret_basic} credentials of {@code config}'s client, its references resolved. */
+    static String basic(UpstreamOAuthConfig config) {
+        String clientId = SecretTemplate.resolve(config.clientId(), System::getenv, SecretTemplate::readFile);
+        String secret = SecretTemplate.resolve(config.clientSecret(), System::getenv, SecretTemplate::readFile);
+        return Base64.getEncoder().encodeToString((form(clientId) + ":" + form(secret))
+                .getBytes(StandardCharsets.UTF_8));
     }
 
     /** Starts fetching the first token of {@code upstream}. */

@@ -157,6 +157,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
             request.headers().set(header.getKey(), header.getValue());
         }
         TrustedHeaders.addForwarded(request.headers(), forwarded.clientAddress(), forwarded.clientHost());
+        UpstreamCredentials.actFor(target, request.headers(), forwarded.principal().id());
         return request;
     }
 

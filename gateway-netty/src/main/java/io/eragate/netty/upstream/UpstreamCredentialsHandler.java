@@ -1,5 +1,6 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.auth.TokenExchanges;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelOutboundHandlerAdapter;
 import io.netty.channel.ChannelPromise;
@@ -9,8 +10,8 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Adds the gateway's credentials for the upstream to every request head written on the connection. When the first
- * OAuth token is still on its way, the write waits for it (off the event loop, then back on it); requests on one
- * upstream connection are sequential, so nothing overtakes it.
+ * OAuth token (or a principal's exchanged token) is still on its way, the write waits for it (off the event loop,
+ * then back on it); requests on one upstream connection are sequential, so nothing overtakes it.
  */
 final class UpstreamCredentialsHandler extends ChannelOutboundHandlerAdapter {
     private final UpstreamCredentials credentials;
@@ -33,8 +34,10 @@ final class UpstreamCredentialsHandler extends ChannelOutboundHandlerAdapter {
         added.whenComplete((ignored, failure) -> ctx.executor().execute(() -> {
             if (failure != null) {
                 ReferenceCountUtil.release(msg);
-                promise.tryFailure(new IllegalStateException("no OAuth token for the upstream: "
-                        + rootMessage(failure)));
+                Throwable root = failure.getCause() != null ? failure.getCause() : failure;
+                // A refused exchange keeps its type: the client's 502 names the upstream and the refusal.
+                promise.tryFailure(root instanceof TokenExchanges.Failed ? root
+                        : new IllegalStateException("no OAuth token for the upstream: " + rootMessage(failure)));
                 return;
             }
             ctx.writeAndFlush(msg, promise);

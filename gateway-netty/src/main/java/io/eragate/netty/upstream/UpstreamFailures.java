@@ -1,5 +1,6 @@
 package io.eragate.netty.upstream;
 
+import io.eragate.core.auth.TokenExchanges;
 import io.eragate.core.exchange.FailureKind;
 import io.eragate.core.exchange.FailureMapper;
 import io.eragate.core.exchange.MappedFailure;
@@ -36,6 +37,10 @@ public final class UpstreamFailures {
         }
         if (failure instanceof TimeoutException) {
             return UpstreamFailure.timeout(FailureKind.HEAD_TIMEOUT, upstream, responseTimeout, timeoutKey);
+        }
+        if (failure instanceof TokenExchanges.Failed refused) {
+            return UpstreamFailure.of(FailureKind.CREDENTIALS_UNAVAILABLE, upstream, "token exchange failed: "
+                    + refused.reason());
         }
         if (failure instanceof UpstreamPoolExhaustedException) {
             return UpstreamFailure.of(FailureKind.POOL_EXHAUSTED, upstream, failure.getMessage());

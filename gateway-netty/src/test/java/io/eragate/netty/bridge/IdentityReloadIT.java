@@ -4,14 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.AuthConfig;
-import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.MatchConfig;
 import io.eragate.core.config.PolicyConfig;
 import io.eragate.core.config.RateLimitRuleConfig;
 import io.eragate.core.config.RateLimitsConfig;
+import io.eragate.core.config.SecurityConfig;
 import io.eragate.core.reload.ReloadReport;
-import io.eragate.netty.testing.LegacyFixtureUpstream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,38 +19,28 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code auth}, {@code policies} and {@code rateLimits} change on a reload, without a restart, for connections
  * already open too: authentication turned on, a policy and a limit added then changed, authentication turned off.
+ * And {@code security.secrets} rotates by a reload: a prepended secret seals new session ids while the old ones still
+ * open, and a removed secret's ids are 404.
  */
 class IdentityReloadIT {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @RegisterExtension
     static final OAuthPeer.PerClass OAUTH = new OAuthPeer.PerClass();
-    private LegacyFixtureUpstream legacy;
-    private BridgeGateway gateway;
-
-    @AfterEach
-    void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (legacy != null) {
-            legacy.close();
-        }
-    }
+    @RegisterExtension
+    final GuardedLegacyGateway guarded = new GuardedLegacyGateway(OAUTH);
 
     @Test
     void authPoliciesAndRateLimitsAreAppliedByAReload() throws Exception {
-        legacy = LegacyFixtureUpstream.start();
-        gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY).start();
+        BridgeGateway gateway = guarded.start(builder -> builder);
         GatewayConfig open = gateway.config();
-        URI endpoint = gateway.endpoint("legacy");
+        URI endpoint = guarded.endpoint();
         ModernRequest add = ModernRequest.toolCall(9, "add", "{\"a\":1,\"b\":2}");
         ModernRequest list = ModernRequest.of(4, "tools/list");
         assertThat(IdentityIT.post(endpoint, add, null).statusCode()).isEqualTo(200);
@@ -99,12 +88,9 @@ class IdentityReloadIT {
 
     @Test
     void aRouteNeedsItsOwnScopesBesidesTheBaseOnesAndAReloadChangesThem() throws Exception {
-        legacy = LegacyFixtureUpstream.start();
-        gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY)
-                .identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp")), List.of(),
-                        RateLimitsConfig.none())
-                .start();
-        URI endpoint = gateway.endpoint("legacy");
+        BridgeGateway gateway = guarded.start(builder -> builder.identity(AuthConfig.of(OAUTH.peer().issuer(),
+                List.of(), List.of("mcp")), List.of(), RateLimitsConfig.none()));
+        URI endpoint = guarded.endpoint();
         ModernRequest echo = ModernRequest.toolCall(5, "echo", "{\"message\":\"hi\"}");
         String mcpOnly = OAUTH.peer().userToken("alice", "mcp", endpoint);
         assertThat(IdentityIT.post(endpoint, echo, mcpOnly).statusCode()).isEqualTo(200);
@@ -129,6 +115,41 @@ class IdentityReloadIT {
         HttpResponse<String> served = IdentityIT.post(endpoint, echo,
                 OAUTH.peer().userToken("alice", "mcp crm", endpoint));
         assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
+    }
+
+    @Test
+    void secretsRotateByAReloadNewIdsUnderTheNewSecretOldOnesUntilTheirSecretLeaves() throws Exception {
+        String oldSecret = "the-old-secret-of-the-fleet-0001";
+        String newSecret = "the-new-secret-of-the-fleet-0002";
+        BridgeGateway gateway = guarded.start(builder -> builder.secrets(List.of(oldSecret))
+                .identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp")), List.of(),
+                        RateLimitsConfig.none()));
+        URI endpoint = guarded.endpoint();
+        String alice = OAUTH.peer().userToken("alice", "mcp", endpoint);
+        String underOld = PrincipalBindingIT.initialize(endpoint, alice);
+
+        ReloadReport prepended = gateway.server().operations().reload(withSecrets(gateway, newSecret, oldSecret),
+                "admin");
+        assertThat(prepended.result()).as(prepended.toString()).isEqualTo(ReloadReport.Result.APPLIED);
+        String underNew = PrincipalBindingIT.initialize(endpoint, alice);
+        HttpResponse<String> oldStillOpens = PrincipalBindingIT.echo(endpoint, underOld, alice);
+        assertThat(oldStillOpens.statusCode()).as(oldStillOpens.body()).isEqualTo(200);
+        assertThat(PrincipalBindingIT.echo(endpoint, underNew, alice).statusCode()).isEqualTo(200);
+
+        assertThat(gateway.server().operations().reload(withSecrets(gateway, newSecret), "admin").result())
+                .isEqualTo(ReloadReport.Result.APPLIED);
+        HttpResponse<String> removed = PrincipalBindingIT.echo(endpoint, underOld, alice);
+        assertThat(removed.statusCode()).as("its secret left the ring: " + removed.body()).isEqualTo(404);
+        assertThat(JSON.readTree(removed.body()).path("id").asInt()).isEqualTo(2);
+        HttpResponse<String> sealedUnderNew = PrincipalBindingIT.echo(endpoint, underNew, alice);
+        assertThat(sealedUnderNew.statusCode()).as("sealed with the prepended secret: " + sealedUnderNew.body())
+                .isEqualTo(200);
+    }
+
+    private static GatewayConfig withSecrets(BridgeGateway gateway, String... secrets) {
+        SecurityConfig security = gateway.config().security();
+        return gateway.config().withSecurity(new SecurityConfig(security.allowedOrigins(), security.allowedHosts(),
+                List.of(secrets)));
     }
 
     private static List<String> names(HttpResponse<String> listAnswer) throws Exception {

@@ -1,5 +1,6 @@
 package io.eragate.netty.bridge;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.netty.testing.NodePeers;
 import java.io.IOException;
@@ -69,6 +70,25 @@ final class OAuthPeer implements AutoCloseable {
     String opaqueToken(String subject, String scope, URI resource) {
         return token("/opaque/token", "username=" + encode(subject) + "&scope=" + encode(scope) + "&resource="
                 + encode(resource.toString()));
+    }
+
+    /** The token endpoint, which also serves RFC 8693 token exchange. */
+    URI tokenUrl() {
+        return URI.create(issuer() + "/token");
+    }
+
+    /** Every token exchange the server did, in order: {@code {client, sub, audience}} each. */
+    JsonNode exchanges() {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(issuer() + "/token-exchange/log"))
+                .timeout(Duration.ofSeconds(10)).GET().build();
+        try {
+            return JSON.readTree(http.send(request, HttpResponse.BodyHandlers.ofString()).body());
+        } catch (IOException e) {
+            throw new AssertionError("the exchange log failed", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
     }
 
     /** The introspection endpoint that knows the opaque tokens. */

@@ -5,14 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.AuthConfig;
-import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.IntrospectionConfig;
 import io.eragate.core.config.RateLimitsConfig;
-import io.eragate.netty.testing.LegacyFixtureUpstream;
 import java.net.URI;
 import java.net.http.HttpResponse;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -26,28 +23,15 @@ class OpaqueTokenIT {
 
     @RegisterExtension
     static final OAuthPeer.PerClass OAUTH = new OAuthPeer.PerClass();
-    private LegacyFixtureUpstream legacy;
-    private BridgeGateway gateway;
-
-    @AfterEach
-    void stop() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        if (legacy != null) {
-            legacy.close();
-        }
-    }
+    @RegisterExtension
+    final GuardedLegacyGateway guarded = new GuardedLegacyGateway(OAUTH);
 
     @Test
     void anActiveOpaqueTokenIsServedAndAnInactiveOrForeignOneIsA401WithItsReason() throws Exception {
-        legacy = LegacyFixtureUpstream.start();
-        gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY)
-                .identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp")).withIntrospection(
-                        new IntrospectionConfig(OAUTH.peer().introspection(), "gateway", "gateway-secret", 100)),
-                        List.of(), RateLimitsConfig.none())
-                .start();
-        URI endpoint = gateway.endpoint("legacy");
+        guarded.start(gateway -> gateway.identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp"))
+                .withIntrospection(new IntrospectionConfig(OAUTH.peer().introspection(), "gateway", "gateway-secret",
+                        100)), List.of(), RateLimitsConfig.none()));
+        URI endpoint = guarded.endpoint();
         ModernRequest echo = ModernRequest.toolCall(7, "echo", "{\"message\":\"hi\"}");
 
         HttpResponse<String> served = IdentityIT.post(endpoint, echo, OAUTH.peer().opaqueToken("alice", "mcp",
@@ -65,7 +49,7 @@ class OpaqueTokenIT {
         assertRefused(unknown, "inactive");
         assertRefused(foreign, "wrong-audience");
         assertThat(narrow.statusCode()).as("the introspected scopes are the token's").isEqualTo(403);
-        assertThat(legacy.requests()).allSatisfy(seen ->
+        assertThat(guarded.upstream().requests()).allSatisfy(seen ->
                 assertThat(seen.headers().contains("Authorization")).isFalse());
     }
 

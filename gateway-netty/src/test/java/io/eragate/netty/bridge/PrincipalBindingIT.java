@@ -101,6 +101,18 @@ class PrincipalBindingIT {
                         RateLimitsConfig.none());
     }
 
+    /** Opens a legacy session passed through at {@code endpoint}; its sealed id. */
+    static String initialize(URI endpoint, String token) throws Exception {
+        HttpResponse<String> initialized = send(endpoint, INITIALIZE, null, token);
+        assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
+        return initialized.headers().firstValue("Mcp-Session-Id").orElseThrow();
+    }
+
+    /** Calls {@code echo} (request id 2) in the legacy session {@code sessionId}. */
+    static HttpResponse<String> echo(URI endpoint, String sessionId, String token) throws Exception {
+        return send(endpoint, ECHO, sessionId, token);
+    }
+
     private static HttpResponse<String> send(URI endpoint, String body, String sessionId, String token)
             throws Exception {
         HttpRequest.Builder request = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))

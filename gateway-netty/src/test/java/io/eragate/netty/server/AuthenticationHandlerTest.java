@@ -14,10 +14,12 @@ import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import io.eragate.core.auth.Authenticator;
 import io.eragate.core.auth.JwksCache;
+import io.eragate.core.auth.TokenIntrospection;
 import io.eragate.core.auth.TokenValidator;
 import io.eragate.core.config.AuthConfig;
 import io.eragate.core.frontdoor.FrontDoor;
 import io.eragate.core.frontdoor.FrontDoorPolicy;
+import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
@@ -37,6 +39,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
@@ -144,6 +147,73 @@ class AuthenticationHandlerTest {
         }
     }
 
+    @Test
+    void anExpiredAnEarlyAndAForeignIssuersTokenAreEachA401WithTheChallengeAndTheirReason() throws Exception {
+        Instant now = Instant.now();
+        Map<String, JWTClaimsSet.Builder> tokens = Map.of(
+                "expired", claims("alice").expirationTime(Date.from(now.minusSeconds(31))),
+                "not-yet-valid", claims("alice").notBeforeTime(Date.from(now.plusSeconds(60))),
+                "wrong-issuer", claims("alice").issuer("https://evil.example.com"));
+        for (Map.Entry<String, JWTClaimsSet.Builder> token : tokens.entrySet()) {
+            EmbeddedChannel channel = channel(CompletableFuture.completedFuture(publicKeys()));
+
+            channel.writeInbound(post(signed(token.getValue())));
+
+            FullHttpRequest passed = channel.readInbound();
+            Rejection refusal = AuthenticatedRequest.refusalOf(passed);
+            assertThat(refusal.httpStatus()).as(token.getKey()).isEqualTo(401);
+            assertThat(refusal.headers().get("WWW-Authenticate")).as(token.getKey()).startsWith(
+                    "Bearer resource_metadata=\"http://gw.example.com/.well-known/oauth-protected-resource/mcp\","
+                            + " scope=\"mcp\", error=\"invalid_token\"");
+            assertThat(refusal.error().code()).isEqualTo(-32600);
+            assertThat(refusal.error().data().path("reason").asText()).isEqualTo(token.getKey());
+            assertThat(refusal.id().toString()).contains("42");
+            passed.release();
+            assertThat(channel.finishAndReleaseAll()).isFalse();
+        }
+    }
+
+    @Test
+    void aNewOpaqueTokenBeyondTheIntrospectionCapIsA503WithRetryAfterKeepingTheId() {
+        CompletableFuture<String> never = new CompletableFuture<>();
+        TokenIntrospection introspection = new TokenIntrospection(token -> never, ISSUER, Duration.ofSeconds(30),
+                Clock.systemUTC(), 10, 1);
+        JwksCache cache = new JwksCache(() -> CompletableFuture.completedFuture(publicKeys()), Clock.systemUTC(),
+                Duration.ofSeconds(30), Duration.ofHours(1));
+        Authenticator authenticator = new Authenticator(new TokenValidator(ISSUER, Duration.ofSeconds(30),
+                Clock.systemUTC()), cache, introspection);
+        EmbeddedChannel waiting = channel(authenticator, AuthConfig.of(ISSUER, List.of(), List.of("mcp")));
+        EmbeddedChannel refused = channel(authenticator, AuthConfig.of(ISSUER, List.of(), List.of("mcp")));
+
+        waiting.writeInbound(post("opaque-token-one"));
+        refused.writeInbound(post("opaque-token-two"));
+
+        assertThat((Object) waiting.readInbound()).as("the first token's introspection is still running").isNull();
+        FullHttpRequest passed = refused.readInbound();
+        Rejection refusal = AuthenticatedRequest.refusalOf(passed);
+        assertThat(refusal.httpStatus()).isEqualTo(503);
+        assertThat(refusal.headers()).containsEntry("Retry-After", "1");
+        assertThat(refusal.id().toString()).contains("42");
+        assertThat(refusal.error().message()).contains("introspections are already running");
+        assertThat(refusal.error().data().path("key").asText()).isEqualTo("auth.introspection.maxInFlight");
+        passed.release();
+        never.complete("{\"active\":false}");
+        waiting.runPendingTasks();
+        FullHttpRequest inactive = waiting.readInbound();
+        assertThat(AuthenticatedRequest.refusalOf(inactive).httpStatus()).isEqualTo(401);
+        inactive.release();
+        assertThat(refused.finishAndReleaseAll()).isFalse();
+        assertThat(waiting.finishAndReleaseAll()).isFalse();
+    }
+
+    private EmbeddedChannel channel(Authenticator authenticator, AuthConfig auth) {
+        RouteTable routes = new RouteTable(List.of(new Route("/mcp", "up")));
+        FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routes,
+                OriginPolicy.of(List.of(), List.of("gw.example.com")), ProtocolVersions.MODERN));
+        Identity identity = Identity.withAuthenticator(auth, authenticator, false);
+        return new EmbeddedChannel(new AuthenticationHandler(() -> identity, () -> frontDoor));
+    }
+
     private EmbeddedChannel channel(CompletableFuture<String> keys) {
         return channel(keys, AuthConfig.of(ISSUER, List.of(), List.of("mcp")));
     }
@@ -152,11 +222,7 @@ class AuthenticationHandlerTest {
         JwksCache cache = new JwksCache(() -> keys, Clock.systemUTC(), Duration.ofSeconds(30), Duration.ofHours(1));
         Authenticator authenticator = new Authenticator(new TokenValidator(ISSUER, Duration.ofSeconds(30),
                 Clock.systemUTC()), cache);
-        RouteTable routes = new RouteTable(List.of(new Route("/mcp", "up")));
-        FrontDoor frontDoor = new FrontDoor(new FrontDoorPolicy(routes,
-                OriginPolicy.of(List.of(), List.of("gw.example.com")), ProtocolVersions.MODERN));
-        Identity identity = Identity.withAuthenticator(auth, authenticator, false);
-        return new EmbeddedChannel(new AuthenticationHandler(() -> identity, () -> frontDoor));
+        return channel(authenticator, auth);
     }
 
     private static FullHttpRequest post(String token) {
@@ -170,11 +236,18 @@ class AuthenticationHandlerTest {
     }
 
     private String token(String subject) {
+        return signed(claims(subject));
+    }
+
+    private static JWTClaimsSet.Builder claims(String subject) {
+        return new JWTClaimsSet.Builder().issuer(ISSUER).audience("http://gw.example.com/mcp").subject(subject)
+                .expirationTime(Date.from(Instant.now().plusSeconds(600)));
+    }
+
+    private String signed(JWTClaimsSet.Builder claims) {
         try {
-            Instant now = Instant.now();
             SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID(key.getKeyID()).build(),
-                    new JWTClaimsSet.Builder().issuer(ISSUER).audience("http://gw.example.com/mcp").subject(subject)
-                            .expirationTime(Date.from(now.plusSeconds(600))).build());
+                    claims.build());
             jwt.sign(new RSASSASigner(key));
             return jwt.serialize();
         } catch (Exception e) {
