@@ -76,6 +76,9 @@ class FederationIT {
         assertThat(calls.get(2).has("result")).as(calls.toString()).isTrue();
         assertThat(calls.get(2).at("/result/isError").asBoolean(false)).isFalse();
         assertThat(calls.get(3).path("error").asText()).contains("no upstream of /mcp has a tool called");
+        // Each answer names the server that gave it.
+        assertThat(calls.findValuesAsText("name")).containsExactly("mcp-servers/everything",
+                "eragate-interop-modern", "eragate-interop-modern-stdio");
 
         JsonNode report = JSON.readTree(adminGet(gateway, "/admin/routes"));
         JsonNode federated = report.path("routes").get(0);
