@@ -17,29 +17,13 @@
 // business: sessionId and afterDelete are null).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { EmptyResultSchema, LATEST_PROTOCOL_VERSION } from '@modelcontextprotocol/sdk/types.js';
+import { legacyTransportFor } from './lib/legacy-transport.mjs';
 import { printResultOf } from './lib/script-output.mjs';
 
 const USAGE = 'usage: legacy-walk-client.mjs URL TOOL JSONARGS';
-const HERE = dirname(fileURLToPath(import.meta.url));
-
-/** The SDK v1 client's own Streamable HTTP transport, or mcp-remote in http-only mode over stdio. */
-function transportFor(url, home) {
-  if (process.env.VIA !== 'mcp-remote') {
-    return new StreamableHTTPClientTransport(new URL(url));
-  }
-  return new StdioClientTransport({
-    command: process.execPath,
-    args: [join(HERE, 'node_modules', 'mcp-remote', 'dist', 'proxy.js'), url, '--transport', 'http-only'],
-    env: { ...process.env, HOME: home },
-    stderr: 'inherit'
-  });
-}
 
 async function main() {
   const [url, tool, jsonArgs] = process.argv.slice(2);
@@ -58,7 +42,7 @@ async function walk(url, tool, jsonArgs, home) {
   const timeout = Number(process.env.TIMEOUT_MS ?? 30000);
   const version = process.env.VERSION ?? LATEST_PROTOCOL_VERSION;
   const client = new Client({ name: 'eragate-legacy-walk', version: '1.0.0' }, { capabilities: {} });
-  const transport = transportFor(url, home);
+  const transport = legacyTransportFor(url, home);
   if (process.env.VERSION !== undefined) {
     // The SDK asks for its latest revision; an older client is one that asks for an older one.
     const send = transport.send.bind(transport);

@@ -8,8 +8,10 @@
 // json|sse selects the SDK's responseMode for modern exchanges (default json; in json mode the
 // SDK drops mid-call notifications such as progress). stateless|reject selects how 2025-era
 // requests are served (default stateless: the SDK's stateless legacy fallback).
+// Tools: echo, add and slow (lib/modern-tools.mjs), and region, bound to the Mcp-Param-Region header.
 import http from 'node:http';
-import { registerCommonTools } from './lib/modern-tools.mjs';
+import * as z from 'zod/v4';
+import { registerCommonTools, text } from './lib/modern-tools.mjs';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 
@@ -25,6 +27,11 @@ if (portArg === undefined || !Number.isInteger(port) || port < 0 || port > 65535
 function createServer() {
   const server = new McpServer({ name: 'eragate-interop-modern', version: '1.0.0' });
   registerCommonTools(server);
+  // Bound to Mcp-Param-Region (SEP-2243): the SDK rejects a call whose header is missing or disagrees with the body.
+  server.registerTool('region', {
+    description: 'Echoes the region, which clients mirror into the Mcp-Param-Region header',
+    inputSchema: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }) })
+  }, async ({ region }) => text(`Region: ${region}`));
   return server;
 }
 

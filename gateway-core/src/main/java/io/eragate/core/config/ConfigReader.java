@@ -3,6 +3,7 @@ package io.eragate.core.config;
 import static io.eragate.core.config.ConfigUnits.KIB;
 import static io.eragate.core.config.ConfigUnits.MIB;
 
+import io.eragate.core.listen.ReopenBackoff;
 import io.eragate.core.security.SealingKey;
 import io.eragate.core.security.SecretTemplate;
 import java.net.URI;
@@ -257,11 +258,28 @@ final class ConfigReader {
     }
 
     static SubscriptionsConfig subscriptions(ConfigMapping section) {
-        return new SubscriptionsConfig(
-                section.integer("maxListenersPerSession", 1024, 1, 100_000),
-                section.integer("maxListeners", 10_000, 1, 1_000_000),
-                section.duration("keepAliveInterval", Duration.ofSeconds(15), MIN_TIMEOUT, Duration.ofHours(1)),
-                section.integer("maxResourceSubscriptions", 100, 1, 10_000));
+        int perSession = section.integer("maxListenersPerSession", 1024, 1, 100_000);
+        int listeners = section.integer("maxListeners", 10_000, 1, 1_000_000);
+        Duration keepAlive = section.duration("keepAliveInterval", Duration.ofSeconds(15), MIN_TIMEOUT,
+                Duration.ofHours(1));
+        int resources = section.integer("maxResourceSubscriptions", 100, 1, 10_000);
+        ReopenBackoff reopen = reopen(section);
+        return new SubscriptionsConfig(perSession, listeners, keepAlive, resources, reopen.initialDelay(),
+                reopen.maxDelay(), reopen.maxAttempts());
+    }
+
+    /** How lost federated listen legs are reopened: {@code subscriptions.reopen*}, in record order. */
+    private static ReopenBackoff reopen(ConfigMapping section) {
+        ReopenBackoff defaults = ReopenBackoff.DEFAULTS;
+        Duration delay = section.duration("reopenDelay", defaults.initialDelay(), MIN_TIMEOUT, Duration.ofMinutes(10));
+        Duration maxDelay = section.duration("reopenMaxDelay", defaults.maxDelay(), MIN_TIMEOUT, Duration.ofHours(1));
+        int attempts = section.integer("reopenAttempts", defaults.maxAttempts(), 1, 1000);
+        if (maxDelay.compareTo(delay) < 0) {
+            section.problem("reopenMaxDelay", "must not be shorter than subscriptions.reopenDelay ("
+                    + ConfigUnits.formatDuration(delay) + "), got " + ConfigUnits.formatDuration(maxDelay));
+            maxDelay = delay;
+        }
+        return new ReopenBackoff(delay, maxDelay, attempts);
     }
 
     /**

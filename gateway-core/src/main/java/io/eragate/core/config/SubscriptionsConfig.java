@@ -1,5 +1,6 @@
 package io.eragate.core.config;
 
+import io.eragate.core.listen.ReopenBackoff;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -14,12 +15,32 @@ import java.util.Objects;
  *                                 1ms..1h)
  * @param maxResourceSubscriptions URIs one listen request may name in {@code resourceSubscriptions} (default 100,
  *                                 1..10000)
+ * @param reopenDelay              a lost listen leg of a federated route is reopened after this, doubling on every
+ *                                 failed attempt (default 1s, 1ms..10m)
+ * @param reopenMaxDelay           the longest wait between two attempts (default 30s, 1ms..1h, not below
+ *                                 {@code reopenDelay})
+ * @param reopenAttempts           attempts in a row before a lost leg is given up (default 10, 1..1000)
  */
 public record SubscriptionsConfig(int maxListenersPerSession, int maxListeners, Duration keepAliveInterval,
-        int maxResourceSubscriptions) {
+        int maxResourceSubscriptions, Duration reopenDelay, Duration reopenMaxDelay, int reopenAttempts) {
 
     public SubscriptionsConfig {
         Objects.requireNonNull(keepAliveInterval, "keepAliveInterval");
+        Objects.requireNonNull(reopenDelay, "reopenDelay");
+        Objects.requireNonNull(reopenMaxDelay, "reopenMaxDelay");
+    }
+
+    /** Listen bounds with the default reopening of lost federated legs. */
+    public SubscriptionsConfig(int maxListenersPerSession, int maxListeners, Duration keepAliveInterval,
+            int maxResourceSubscriptions) {
+        this(maxListenersPerSession, maxListeners, keepAliveInterval, maxResourceSubscriptions,
+                ReopenBackoff.DEFAULTS.initialDelay(), ReopenBackoff.DEFAULTS.maxDelay(),
+                ReopenBackoff.DEFAULTS.maxAttempts());
+    }
+
+    /** How a lost listen leg of a federated route is reopened. */
+    public ReopenBackoff reopen() {
+        return new ReopenBackoff(reopenDelay, reopenMaxDelay, reopenAttempts);
     }
 
     /** Every key at its default. */

@@ -6,6 +6,7 @@ import io.eragate.core.mcp.McpHeaders;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -113,6 +114,30 @@ public final class ParamHeaders {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The {@code Mcp-Param-*} headers a 2026-07-28 client would send with {@code arguments}: what the gateway sends a
+     * modern upstream for a client that mirrors nothing (a legacy client behind the front). One header per declaration
+     * whose value is in the body and not null: a string as it is, an integer in decimal, a boolean as {@code true} or
+     * {@code false}, each in the Base64 sentinel when a plain field cannot carry it ({@link HeaderSentinel#encode}).
+     * A value of another shape (an object, an array) gets no header: the upstream's own argument check answers it.
+     *
+     * @return full header names ({@code Mcp-Param-<Name>}) to values, in declaration order
+     */
+    public static Map<String, String> headersFor(List<Binding> bindings, JsonNode arguments) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (Binding binding : bindings) {
+            JsonNode value = valueAt(arguments, binding.path());
+            String text = value == null ? null : value.isTextual() ? value.textValue()
+                    : value.isBoolean() ? (value.booleanValue() ? "true" : "false")
+                    : value.isIntegralNumber() ? value.bigIntegerValue().toString()
+                    : value.isNumber() ? value.decimalValue().toPlainString() : null;
+            if (text != null) {
+                headers.put(binding.headerName(), HeaderSentinel.encode(text));
+            }
+        }
+        return headers;
     }
 
     private static boolean matches(String header, JsonNode value) {

@@ -114,6 +114,30 @@ public final class ListenMerge {
         return changes;
     }
 
+    /**
+     * How the client learns that a lost upstream is back (its leg was reopened and acknowledged as {@code leg}): its
+     * names are in the merged lists again, and they may have changed while it was away, so one {@code list_changed}
+     * per list kind the new leg acknowledged, tagged with the client's subscription id and the upstream.
+     */
+    public static List<JsonRpcNotification> returned(LegAck leg, JsonRpcId subscriptionId) {
+        Objects.requireNonNull(leg, "leg");
+        List<JsonRpcNotification> changes = new ArrayList<>(3);
+        SubscriptionFilter honoured = leg.honoured();
+        if (honoured.toolsListChanged()) {
+            changes.add(relayed(new JsonRpcNotification(Methods.NOTIFICATION_TOOLS_LIST_CHANGED, null),
+                    leg.upstream(), subscriptionId));
+        }
+        if (honoured.promptsListChanged()) {
+            changes.add(relayed(new JsonRpcNotification(Methods.NOTIFICATION_PROMPTS_LIST_CHANGED, null),
+                    leg.upstream(), subscriptionId));
+        }
+        if (honoured.resourcesListChanged()) {
+            changes.add(relayed(new JsonRpcNotification(Methods.NOTIFICATION_RESOURCES_LIST_CHANGED, null),
+                    leg.upstream(), subscriptionId));
+        }
+        return changes;
+    }
+
     private static JsonRpcNotification lostChange(String method, UpstreamAnswer.Unavailable lost,
             JsonRpcId subscriptionId) {
         JsonRpcNotification change = ListenMessages.tagged(new JsonRpcNotification(method, null), subscriptionId);

@@ -77,6 +77,20 @@ public final class Routing {
     }
 
     /**
+     * The upstream a legacy client's requests on {@code route} may pass through to, unchanged, when its shape allows
+     * ({@link #back}); empty when they must all meet the legacy client front. A legacy session lives on one upstream,
+     * so passing through is only sound where every request of the route reaches that same upstream: a federated route,
+     * or one whose rules send some requests elsewhere, would split one client session across upstreams (a session id
+     * one upstream issued is unknown to the next), while the front keeps the session at the gateway and serves each
+     * request through the modern path, rules and federation included.
+     */
+    public static Optional<String> legacyPassThroughUpstream(Route route) {
+        Objects.requireNonNull(route, "route");
+        List<String> reachable = route.reachableUpstreams();
+        return reachable.size() == 1 ? Optional.of(reachable.get(0)) : Optional.empty();
+    }
+
+    /**
      * How a request is served once its upstream is known: the exchange for this client era, upstream shape and
      * method. A legacy client passes through, unchanged, to an upstream that serves its era itself (a legacy
      * Streamable HTTP upstream, or a modern one that also answers a 2025-11-25 {@code initialize}); anywhere else it

@@ -103,6 +103,11 @@ class ConfigValidationTest {
                         "legacyClients.maxSessions: must be between 1 and 1000000, got 0"),
                 row("a legacy answer bound above its bound", VALID_BASE + "legacyClients: {maxAnswerBytes: 1GiB}",
                         "legacyClients.maxAnswerBytes: must be between 1KiB and 256MiB, got \"1GiB\""),
+                row("a reopen cap below the first reopen delay", VALID_BASE
+                        + "subscriptions: {reopenDelay: 5s, reopenMaxDelay: 2s}",
+                        "subscriptions.reopenMaxDelay: must not be shorter than subscriptions.reopenDelay (5s), got 2s"),
+                row("no reopen attempt at all", VALID_BASE + "subscriptions: {reopenAttempts: 0}",
+                        "subscriptions.reopenAttempts: must be between 1 and 1000, got 0"),
                 row("a readiness grace longer than the drain", VALID_BASE
                         + "shutdown: {readinessGrace: 10s, drainTimeout: 5s}",
                         "shutdown.readinessGrace: must not be longer than shutdown.drainTimeout (5s), since the grace"

@@ -94,4 +94,19 @@ class ListenMergeTest {
                 List.of("x://y")), false), new UpstreamAnswer.Unavailable("f", UpstreamAnswer.Reason.UNREACHABLE),
                 ID)).isEmpty();
     }
+
+    @Test
+    void aReturnedUpstreamIsOneListChangePerKindItsNewLegCarriesTaggedWithIt() {
+        ListenMerge.LegAck leg = new ListenMerge.LegAck("github",
+                new SubscriptionFilter(false, true, true, List.of()), false);
+
+        List<JsonRpcNotification> changes = ListenMerge.returned(leg, ID);
+
+        assertThat(changes).extracting(JsonRpcNotification::method).containsExactly(
+                "notifications/prompts/list_changed", "notifications/resources/list_changed");
+        assertThat(changes.get(0).params().at("/_meta/io.eragate~1upstream").asText()).isEqualTo("github");
+        assertThat(changes.get(0).params().at("/_meta/io.modelcontextprotocol~1subscriptionId").asText())
+                .isEqualTo("listen-1");
+        assertThat(changes.get(0).params().at("/_meta").has("io.eragate/unavailable")).isFalse();
+    }
 }

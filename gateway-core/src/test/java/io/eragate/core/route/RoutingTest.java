@@ -116,6 +116,16 @@ class RoutingTest {
     }
 
     @Test
+    void aLegacyClientPassesThroughOnlyWhereEveryRequestOfTheRouteReachesOneUpstream() {
+        assertThat(Routing.legacyPassThroughUpstream(new Route("/mcp", "a"))).contains("a");
+        assertThat(Routing.legacyPassThroughUpstream(route("/one", List.of("a"), NamingMode.AS_IS,
+                List.of(new RouteRule(NameGlob.of("tools/*"), null, "a"))))).contains("a");
+        // A session split across upstreams breaks: the front keeps it at the gateway instead.
+        assertThat(Routing.legacyPassThroughUpstream(FEDERATED)).isEmpty();
+        assertThat(Routing.legacyPassThroughUpstream(PLAIN_WITH_RULES)).isEmpty();
+    }
+
+    @Test
     void aPlainRouteIsNotFederated() {
         assertThat(new Route("/mcp", "a").isFederated()).isFalse();
         assertThat(FEDERATED.isFederated()).isTrue();

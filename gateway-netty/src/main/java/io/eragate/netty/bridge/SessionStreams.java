@@ -12,6 +12,7 @@ import io.eragate.core.listen.ListenMessages;
 import io.eragate.core.listen.ListenerRegistry;
 import io.eragate.core.listen.SubscriptionFilter;
 import io.eragate.core.mcp.Methods;
+import io.eragate.core.session.ReplayPolicy;
 import io.eragate.core.session.UpstreamSession;
 import io.eragate.core.sse.SseLimitExceededException;
 import io.eragate.core.sse.SseParser;
@@ -24,6 +25,7 @@ import io.netty.buffer.ByteBufUtil;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpResponse;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -59,7 +61,7 @@ final class SessionStreams implements UpstreamCall.Handler {
     /** An in-flight slot held while the session has listeners, so that the pool does not DELETE it under them. */
     private final UpstreamExchange hold;
     private final Map<String, ListenExchange> listeners = new ConcurrentHashMap<>();
-    /** Completes with true once the GET stream is open, false when the upstream refused or lost it. */
+    /** True once the GET stream is open, false when it was refused or lost; fails when the session is forgotten. */
     private final CompletableFuture<Boolean> streamOpen = new CompletableFuture<>();
 
     // Confined to pool's event loop.
@@ -180,6 +182,15 @@ final class SessionStreams implements UpstreamCall.Handler {
         if (status == 200 && type.startsWith("text/event-stream")) {
             parser = new SseParser(MAX_SSE_BYTES, MAX_SSE_BYTES);
             streamOpen.complete(true);
+        } else if (!closed && ReplayPolicy.isSessionExpired(status, null, session.sessionId() != null)) {
+            // The upstream forgot the session (it restarted, or expired it): listening on it would be deaf. The session
+            // leaves the pool and its listeners end, so that listening again opens a new session and a new stream.
+            log.info("upstream {} no longer knows session {} (HTTP {} for its GET stream); its listen streams end",
+                    target.name(), session.sessionId(), status);
+            bridge.invalidate(session, "HTTP " + status + " for its GET stream");
+            // Listeners still waiting are refused rather than acknowledged on a session that is gone.
+            streamOpen.completeExceptionally(new IOException("the upstream no longer knows the session"));
+            upstreamLost();
         } else {
             log.info("upstream {} answered its GET stream with HTTP {}; listen streams on session {} are best effort",
                     target.name(), status, session.sessionId());

@@ -6,7 +6,9 @@ import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
+import io.eragate.core.listen.LegReopening;
 import io.eragate.core.listen.ListenMessages;
+import io.eragate.core.listen.ReopenBackoff;
 import io.eragate.core.listen.SubscriptionFilter;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.ListenMerge;
@@ -23,11 +25,14 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.opentelemetry.context.Context;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -41,11 +46,13 @@ import org.slf4j.LoggerFactory;
  * client's subscription id and their upstream (see {@link ListenMerge}). A {@code list_changed} from any leg also
  * drops the route's merged lists of that kind at once. A leg that ends later is reported on the stream and in the
  * log, never fatal; only when no leg is left does the client's stream end (with the graceful final result when the
- * legs ended gracefully, as on shutdown, else with an error for its id).
+ * legs ended gracefully, as on shutdown, else with an error for its id). A leg lost after it acknowledged is reopened
+ * with the {@link ReopenBackoff} of {@code subscriptions.reopen*}; once the new leg acknowledges, the client gets one
+ * {@code list_changed} per kind it carries, tagged with its upstream (its names are back, and may have changed).
  *
  * <p>Threading: legs run on the client's event loop (the pool is that loop's); anything arriving elsewhere hops.
  */
-public final class FederatedListenExchange implements ClientExchange {
+public final class FederatedListenExchange implements ClientExchange, ListenLeg.Owner {
     private static final Logger log = LoggerFactory.getLogger(FederatedListenExchange.class);
     private static final byte[] KEEP_ALIVE = SseEncoder.comment("keep-alive");
 
@@ -64,6 +71,10 @@ public final class FederatedListenExchange implements ClientExchange {
     private final Map<String, ListenLeg> legs = new LinkedHashMap<>();
     private final List<UpstreamAnswer.Unavailable> leftOut = new ArrayList<>();
     private final List<JsonRpcNotification> early = new ArrayList<>();
+    /** Upstreams whose leg was lost after it acknowledged, with their reopening. */
+    private final Map<String, LegReopening> reopening = new HashMap<>();
+    /** Reopen attempts scheduled and not yet made, by upstream. */
+    private final Map<String, ScheduledFuture<?>> pendingReopen = new HashMap<>();
     private ScheduledFuture<?> ackDeadline;
     private ScheduledFuture<?> keepAlive;
     private boolean acknowledged;
@@ -100,25 +111,41 @@ public final class FederatedListenExchange implements ClientExchange {
             end();
             return;
         }
-        for (String upstream : route.upstreams()) {
-            // Each leg is an upstream exchange of the client's request, with its own client span.
-            UpstreamSpan span = UpstreamSpan.start(Methods.SUBSCRIPTIONS_LISTEN, upstream, null);
-            ForwardedRequest leg = Federation.forUpstream(forwarded, Methods.SUBSCRIPTIONS_LISTEN, null,
-                    span.traceparent());
-            legs.put(upstream, new ListenLeg(upstream, this));
-            legs.get(upstream).open(pool, federation.internal(), leg, route.fanOutTimeout(), span);
-        }
+        route.upstreams().forEach(this::openLeg);
         ackDeadline = client.executor().schedule(this::ackDeadlinePassed, route.fanOutTimeout().toNanos(),
                 TimeUnit.NANOSECONDS);
     }
 
-    /** A leg acknowledged; from the leg, on the loop. */
-    void legAcknowledged(ListenLeg leg) {
-        onLoop(this::acknowledgeIfSettled);
+    private void openLeg(String upstream) {
+        // Each leg is an upstream exchange of the client's request, with its own client span.
+        UpstreamSpan span = UpstreamSpan.start(Methods.SUBSCRIPTIONS_LISTEN, upstream, null);
+        ForwardedRequest leg = Federation.forUpstream(forwarded, Methods.SUBSCRIPTIONS_LISTEN, null,
+                span.traceparent());
+        legs.put(upstream, new ListenLeg(upstream, this));
+        legs.get(upstream).open(pool, federation.internal(), leg, route.fanOutTimeout(), span);
     }
 
-    /** A leg's notification (never an acknowledgement); from the leg, on the loop. */
-    void legNotification(ListenLeg leg, JsonRpcNotification notification) {
+    @Override
+    public void legAcknowledged(ListenLeg leg) {
+        onLoop(() -> {
+            if (finished || legs.get(leg.upstream()) != leg) {
+                return;
+            }
+            if (!acknowledged) {
+                acknowledgeIfSettled();
+                return;
+            }
+            // A reopened leg: its upstream is back, with lists that may have changed while it was away.
+            reopening.get(leg.upstream()).acknowledged();
+            federation.invalidate(route.path());
+            log.info("Federated route {}: upstream {} is back on listen stream {}", route.path(), leg.upstream(),
+                    subscriptionId);
+            ListenMerge.returned(leg.ack(), subscriptionId).forEach(this::write);
+        });
+    }
+
+    @Override
+    public void legNotification(ListenLeg leg, JsonRpcNotification notification) {
         onLoop(() -> {
             if (finished) {
                 return;
@@ -132,15 +159,20 @@ public final class FederatedListenExchange implements ClientExchange {
         });
     }
 
-    /** A leg ended: {@code why} is null when it ended with the graceful final result; from the leg. */
-    void legEnded(ListenLeg leg, UpstreamAnswer.Reason why) {
+    @Override
+    public void legEnded(ListenLeg leg, UpstreamAnswer.Reason why) {
         onLoop(() -> {
-            if (finished) {
+            if (finished || legs.get(leg.upstream()) != leg) {
                 return;
             }
             legs.remove(leg.upstream());
             if (why == null) {
                 endedGracefully = true;
+            } else if (leg.ack() == null && acknowledged) {
+                // A reopen attempt that failed: the client was told when the upstream was lost.
+                log.debug("Federated route {}: reopening upstream {} for listen stream {} failed ({})",
+                        route.path(), leg.upstream(), subscriptionId, why.wireName());
+                scheduleReopen(leg.upstream());
             } else {
                 UpstreamAnswer.Unavailable lost = new UpstreamAnswer.Unavailable(leg.upstream(), why);
                 log.warn("Federated route {}: upstream {} left the listen stream {} ({})", route.path(),
@@ -151,14 +183,36 @@ public final class FederatedListenExchange implements ClientExchange {
                     // Its names are gone from the merged lists: drop them, and tell the client so.
                     federation.invalidate(route.path());
                     ListenMerge.lost(leg.ack(), lost, subscriptionId).forEach(this::write);
+                    if (acknowledged) {
+                        scheduleReopen(leg.upstream());
+                    }
                 }
             }
             if (!acknowledged) {
                 acknowledgeIfSettled();
-            } else if (legs.isEmpty()) {
+            } else if (legs.isEmpty() && pendingReopen.isEmpty()) {
                 endWhenNoLegIsLeft();
             }
         });
+    }
+
+    /** Schedules the next attempt to reopen {@code upstream}'s leg, or gives it up once the attempts are spent. */
+    private void scheduleReopen(String upstream) {
+        LegReopening leg = reopening.computeIfAbsent(upstream,
+                ignored -> new LegReopening(federation.reopenBackoff(), Clock.systemUTC()));
+        Optional<Duration> wait = leg.lost();
+        if (wait.isEmpty()) {
+            log.warn("Federated route {}: gave up reopening upstream {} for listen stream {} after {} attempts",
+                    route.path(), upstream, subscriptionId, leg.attempts() - 1);
+            reopening.remove(upstream);
+            return;
+        }
+        pendingReopen.put(upstream, client.executor().schedule(() -> onLoop(() -> {
+            pendingReopen.remove(upstream);
+            if (!finished) {
+                openLeg(upstream);
+            }
+        }), wait.get().toNanos(), TimeUnit.NANOSECONDS));
     }
 
     private void ackDeadlinePassed() {
@@ -255,6 +309,8 @@ public final class FederatedListenExchange implements ClientExchange {
         if (keepAlive != null) {
             keepAlive.cancel(false);
         }
+        pendingReopen.values().forEach(attempt -> attempt.cancel(false));
+        pendingReopen.clear();
         List.copyOf(legs.values()).forEach(ListenLeg::close);
         legs.clear();
         done.run();

@@ -4,11 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.RemovalCause;
+import com.github.benmanes.caffeine.cache.Scheduler;
 import io.eragate.core.frontdoor.ParamHeaders;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.listen.ListCacheInvalidation;
+import io.eragate.core.listen.ReopenBackoff;
 import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.Methods;
 import io.eragate.core.route.Catalogue;
@@ -38,7 +41,9 @@ import org.slf4j.LoggerFactory;
 /**
  * The state and the fan-out of every federated route: asks each upstream through the gateway's internal endpoint,
  * merges with the core, caches merged pages per (route, principal, method, cursor), and keeps each route's
- * ownership catalogue. Thread-safe; one per server.
+ * ownership catalogue. While a route has merged pages cached, the gateway holds its own listen on the route's
+ * upstreams ({@link ListWatch}), so that any upstream's {@code list_changed} drops them even when no client listens.
+ * Thread-safe; one per server.
  */
 public final class Federation {
     private static final Logger log = LoggerFactory.getLogger(Federation.class);
@@ -53,6 +58,10 @@ public final class Federation {
     private final Cache<PageKey, ObjectNode> pages;
     private final Map<String, Catalogue> catalogues = new ConcurrentHashMap<>();
     private final ToolSchemas toolSchemas;
+    private final ReopenBackoff reopenBackoff;
+    /** The gateway's own listen on each route with merged lists cached, by route path. */
+    private final Map<String, ListWatch> watches = new ConcurrentHashMap<>();
+    private volatile boolean closed;
 
     /** The key of one cached merged page. */
     private record PageKey(String path, String principal, String method, String cursor) {
@@ -64,11 +73,60 @@ public final class Federation {
      * @param maxCachedPages merged pages kept at most, over every route and principal
      */
     public Federation(int maxAnswerBytes, Duration cacheTtl, int maxCachedPages, String gatewayVersion) {
+        this(maxAnswerBytes, cacheTtl, maxCachedPages, gatewayVersion, ReopenBackoff.DEFAULTS);
+    }
+
+    /**
+     * @param reopenBackoff how lost listen legs (of clients' merged listens and of the gateway's own watches) are
+     *     reopened
+     */
+    public Federation(int maxAnswerBytes, Duration cacheTtl, int maxCachedPages, String gatewayVersion,
+            ReopenBackoff reopenBackoff) {
         this.maxAnswerBytes = maxAnswerBytes;
         this.gatewayVersion = Objects.requireNonNull(gatewayVersion, "gatewayVersion");
+        this.reopenBackoff = Objects.requireNonNull(reopenBackoff, "reopenBackoff");
+        // Expiry runs on the system scheduler, so that a route's watch closes soon after its last page expires.
         this.pages = Caffeine.newBuilder().expireAfterWrite(cacheTtl.isZero() ? Duration.ofNanos(1) : cacheTtl)
-                .maximumSize(cacheTtl.isZero() ? 0 : maxCachedPages).build();
+                .maximumSize(cacheTtl.isZero() ? 0 : maxCachedPages).scheduler(Scheduler.systemScheduler())
+                .removalListener((PageKey key, ObjectNode page, RemovalCause cause) -> {
+                    if (key != null && cause.wasEvicted()) {
+                        unwatchIfUncached(key.path());
+                    }
+                }).build();
         this.toolSchemas = new ToolSchemas(internal, maxAnswerBytes, cacheTtl, maxCachedPages);
+    }
+
+    /** How lost listen legs are reopened. */
+    ReopenBackoff reopenBackoff() {
+        return reopenBackoff;
+    }
+
+    /** Whether the gateway holds its own listen on {@code path}'s upstreams now (for tests and reports). */
+    public boolean watching(String path) {
+        return watches.containsKey(path);
+    }
+
+    /** Stops every watch; nothing is reopened any more. */
+    public void close() {
+        closed = true;
+        watches.values().forEach(ListWatch::close);
+        watches.clear();
+    }
+
+    private void watch(UpstreamChannelPool pool, Route route, ForwardedRequest client) {
+        if (!closed && !watches.containsKey(route.path())) {
+            watches.computeIfAbsent(route.path(), path -> ListWatch.start(route, this, pool, client));
+        }
+    }
+
+    private void unwatchIfUncached(String path) {
+        if (pages.asMap().keySet().stream().noneMatch(key -> key.path().equals(path))) {
+            ListWatch watch = watches.remove(path);
+            if (watch != null) {
+                log.debug("Federated route {}: no merged page cached any more, the watch closes", path);
+                watch.close();
+            }
+        }
     }
 
     /**
@@ -177,6 +235,7 @@ public final class Federation {
             if (answers.stream().allMatch(UpstreamAnswer.Answered.class::isInstance)) {
                 // A page missing an upstream is not cached: the next client asks that upstream again.
                 pages.put(key, merged.result().deepCopy());
+                watch(pool, route, client);
             }
             return new Outcome.Result(merged.result());
         });

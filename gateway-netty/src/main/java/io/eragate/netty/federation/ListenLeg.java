@@ -32,18 +32,31 @@ import java.util.concurrent.TimeUnit;
  * broken connection) ends the leg as left out, with the reason clients see.
  */
 final class ListenLeg implements UpstreamCall.Handler {
+
+    /** Who holds the leg: a client's merged listen, or the gateway's own watch of a route's lists. */
+    interface Owner {
+        /** The leg acknowledged; from the leg, on any thread. */
+        void legAcknowledged(ListenLeg leg);
+
+        /** A notification of the leg (never its acknowledgement); from the leg, on any thread. */
+        void legNotification(ListenLeg leg, JsonRpcNotification notification);
+
+        /** The leg ended: {@code why} is null when it ended with the graceful final result; on any thread. */
+        void legEnded(ListenLeg leg, UpstreamAnswer.Reason why);
+    }
+
     /** A notification is small; a line or event past this bound ends the leg. */
     private static final int MAX_EVENT_BYTES = 1024 * 1024;
 
     private final String upstream;
-    private final FederatedListenExchange merge;
+    private final Owner merge;
     private final SseParser parser = new SseParser(MAX_EVENT_BYTES, MAX_EVENT_BYTES);
     private UpstreamCall call;
     private UpstreamSpan span = UpstreamSpan.NONE;
     private ListenMerge.LegAck ack;
     private boolean over;
 
-    ListenLeg(String upstream, FederatedListenExchange merge) {
+    ListenLeg(String upstream, Owner merge) {
         this.upstream = upstream;
         this.merge = merge;
     }

@@ -7,7 +7,6 @@ import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.era.EraProbeException;
-import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.mcp.Methods;
@@ -38,7 +37,6 @@ import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.channel.ChannelHandlerContext;
 import io.opentelemetry.context.Context;
 import io.netty.handler.codec.http.HttpHeaders;
-import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -69,6 +67,14 @@ final class Dispatcher {
 
         /** The request is over without an exchange, or its exchange has ended. */
         void done();
+
+        /**
+         * Whether the request comes from a client that mirrors no {@code Mcp-Param-*} headers (a legacy client behind
+         * the front), so that the gateway writes them for a modern upstream, which requires them.
+         */
+        default boolean writesParamHeaders() {
+            return false;
+        }
     }
 
     private final GatewayContext context;
@@ -175,7 +181,9 @@ final class Dispatcher {
      * Serves a modern request from one upstream, with the exchange its shape calls for. A {@code tools/call} to an
      * upstream that does not check {@code Mcp-Param-*} itself (any but a modern HTTP server, which must) has them
      * checked first against the tool's declarations: known ones at once; when none are known and the call carries
-     * {@code Mcp-Param-*} headers, after fetching the upstream's {@code tools/list} once.
+     * {@code Mcp-Param-*} headers, after fetching the upstream's {@code tools/list} once. A legacy client's
+     * {@code tools/call} to a modern HTTP server gets the headers that server requires, written from the same
+     * declarations (fetched once when none are known).
      *
      * @param listTimeout how long fetching the upstream's {@code tools/list} for those declarations may take
      */
@@ -187,29 +195,59 @@ final class Dispatcher {
             return;
         }
         whenDone(ctx, shape.get(), resolved -> {
-            boolean checksItself = resolved.shape() == UpstreamShape.MODERN_HTTP
-                    || resolved.shape() == UpstreamShape.DUAL_HTTP || resolved.shape() == UpstreamShape.UNKNOWN;
+            boolean modern = resolved.shape() == UpstreamShape.MODERN_HTTP
+                    || resolved.shape() == UpstreamShape.DUAL_HTTP;
+            boolean checksItself = modern || resolved.shape() == UpstreamShape.UNKNOWN;
             ValidatedRequest request = forwarded.request();
-            if (checksItself || !Methods.TOOLS_CALL.equals(request.method()) || request.name() == null) {
+            if (!Methods.TOOLS_CALL.equals(request.method()) || request.name() == null) {
                 start(ctx, forwarded, upstream, resolved, host);
-                return;
-            }
-            Map<String, List<String>> params = paramHeaders(forwarded.passedHeaders());
-            Optional<Optional<List<ParamHeaders.Binding>>> known =
-                    context.federation().knownParamBindings(upstream, request.name());
-            if (known.isPresent()) {
-                checkThenStart(ctx, forwarded, upstream, known.get(), params, resolved, host);
-            } else if (!params.isEmpty()) {
-                Context traceContext = Context.current();
-                context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream,
-                        request.name(), forwarded, listTimeout).whenComplete((bindings, failure) ->
-                        ctx.executor().execute(traceContext.wrap(() -> checkThenStart(ctx, forwarded, upstream,
-                                bindings == null ? Optional.empty() : bindings, params, resolved, host))));
+            } else if (checksItself) {
+                if (modern && host.writesParamHeaders()) {
+                    withBindings(ctx, forwarded, upstream, listTimeout, true, bindings ->
+                            start(ctx, withParamHeaders(forwarded, bindings), upstream, resolved, host));
+                } else {
+                    start(ctx, forwarded, upstream, resolved, host);
+                }
             } else {
-                // No header to check, and no declaration known that could require one: nothing to fetch for.
-                start(ctx, forwarded, upstream, resolved, host);
+                Map<String, List<String>> params = paramHeaders(forwarded.passedHeaders());
+                // No header to check and no declaration known that could require one: nothing to fetch for.
+                withBindings(ctx, forwarded, upstream, listTimeout, !params.isEmpty(), bindings ->
+                        checkThenStart(ctx, forwarded, upstream, bindings, params, resolved, host));
             }
         });
+    }
+
+    /**
+     * Runs {@code then} on the loop with the declarations of the call's tool on {@code upstream}: known ones at once;
+     * otherwise, when {@code fetch}, after fetching its {@code tools/list}, else with none.
+     */
+    private void withBindings(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream,
+            Duration listTimeout, boolean fetch, Consumer<Optional<List<ParamHeaders.Binding>>> then) {
+        String tool = forwarded.request().name();
+        Optional<Optional<List<ParamHeaders.Binding>>> known = context.federation().knownParamBindings(upstream, tool);
+        if (known.isPresent() || !fetch) {
+            then.accept(known.orElse(Optional.empty()));
+            return;
+        }
+        Context traceContext = Context.current();
+        context.federation().paramBindings(context.pools().forLoop(ctx.channel().eventLoop()), upstream, tool,
+                forwarded, listTimeout).whenComplete((bindings, failure) -> ctx.executor().execute(traceContext.wrap(
+                        () -> then.accept(bindings == null ? Optional.empty() : bindings))));
+    }
+
+    /** {@code forwarded} with the {@code Mcp-Param-*} headers its arguments call for, and no others. */
+    private static ForwardedRequest withParamHeaders(ForwardedRequest forwarded,
+            Optional<List<ParamHeaders.Binding>> bindings) {
+        if (bindings.isEmpty() || bindings.get().isEmpty()) {
+            return forwarded;
+        }
+        ValidatedRequest request = forwarded.request();
+        HttpHeaders headers = forwarded.passedHeaders().copy();
+        paramHeaders(headers).keySet().forEach(headers::remove);
+        ParamHeaders.headersFor(bindings.get(), request.params() == null ? null : request.params().get("arguments"))
+                .forEach(headers::set);
+        return new ForwardedRequest(request, headers, forwarded.clientAddress(), forwarded.clientHost(),
+                forwarded.keepAlive(), forwarded.clientAcceptsChunked(), forwarded.principal());
     }
 
     private void checkThenStart(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream,
@@ -230,21 +268,16 @@ final class Dispatcher {
     }
 
     /**
-     * A legacy-era request on {@code route}: rules look at its JSON-RPC body's method and name; then it passes
-     * through, unchanged, where {@link Routing#back} says so, and meets the legacy client front everywhere else (a
-     * federated route, a renamed or unknown upstream included: the front's modern requests are dispatched like any).
+     * A legacy-era request on {@code route}: it passes through, unchanged, where the route reaches one upstream only
+     * ({@link Routing#legacyPassThroughUpstream}) and {@link Routing#back} says that upstream serves legacy clients
+     * itself; it meets the legacy client front everywhere else (federated routes, routes whose rules reach other
+     * upstreams, renamed or unknown upstreams: the front's modern requests are dispatched like any).
      */
-    void dispatchLegacy(ChannelHandlerContext ctx, Route route, byte[] body, Consumer<UpstreamTarget> passThrough,
+    void dispatchLegacy(ChannelHandlerContext ctx, Route route, Consumer<UpstreamTarget> passThrough,
             Runnable front) {
-        // Only rules and federation look at the method and name: a plain route needs no second parse of the body.
-        RoutingKey key = route.rules().isEmpty() && !route.isFederated() ? RoutingKey.of("", null)
-                : legacyKeyOf(body);
-        Destination destination = Routing.decide(route, key, context.federation().catalogue(route.path()));
-        if (!(destination instanceof Destination.One one) || one.upstreamName() != null) {
-            front.run();
-            return;
-        }
-        Optional<CompletableFuture<UpstreamShapes.Resolved>> shape = UpstreamShapes.of(context, one.upstream());
+        Optional<String> upstream = Routing.legacyPassThroughUpstream(route);
+        Optional<CompletableFuture<UpstreamShapes.Resolved>> shape = upstream.flatMap(
+                name -> UpstreamShapes.of(context, name));
         if (shape.isEmpty()) {
             front.run();
             return;
@@ -337,26 +370,6 @@ final class Dispatcher {
             return RoutingKey.completion(ref.path("type").asText(null), refName);
         }
         return RoutingKey.of(request.method(), request.name());
-    }
-
-    /**
-     * What routing looks at in a legacy client's JSON-RPC body: its method and {@code params.name} (or
-     * {@code params.uri}); a body that is not one JSON-RPC request has no method routing could match.
-     */
-    static RoutingKey legacyKeyOf(byte[] body) {
-        JsonNode tree;
-        try {
-            tree = JsonRpcCodec.readTree(body);
-        } catch (IOException e) {
-            tree = null;
-        }
-        if (tree == null || !tree.isObject() || !tree.path("method").isTextual()) {
-            return RoutingKey.of("", null);
-        }
-        String method = tree.get("method").textValue();
-        String field = Methods.nameField(method);
-        JsonNode name = field == null ? null : tree.path("params").get(field);
-        return RoutingKey.of(method, name != null && name.isTextual() ? name.textValue() : null);
     }
 
     private static <T> void whenDone(ChannelHandlerContext ctx, CompletableFuture<T> future, Consumer<T> then) {

@@ -232,7 +232,7 @@ public final class GatewayServer implements AutoCloseable {
                 limits.upstreamResponseTimeout(), config.bridge().initializeTimeout(), config.eras().probeTimeout(),
                 config.bridge().maxInFlightPerSession());
         Federation federation = new Federation((int) limits.maxBodyBytes(), config.bridge().listCacheTtl(),
-                config.bridge().listCacheMaxEntries(), GatewayVersion.current());
+                config.bridge().listCacheMaxEntries(), GatewayVersion.current(), config.subscriptions().reopen());
         // Metrics and the access log see every outcome first, then whoever started the server.
         LegacyFrontState legacyFront = new LegacyFrontState(identity.sealer(), config.legacyClients().maxSessions(),
                 (int) config.legacyClients().maxAnswerBytes());
@@ -387,6 +387,8 @@ public final class GatewayServer implements AutoCloseable {
         ready = false;
         operations.close();
         GatewayContext context = live.get();
+        // The gateway's own listens end first, so that closing the loopback listener does not make them reopen.
+        context.federation().close();
         listenChannel.close().awaitUninterruptibly();
         adminChannel.close().awaitUninterruptibly();
         if (loopbackChannel != null) {

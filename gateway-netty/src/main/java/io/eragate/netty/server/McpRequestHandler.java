@@ -88,6 +88,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private ClientExchange current;
     /** The upstream the last dispatched request went to: a legacy client's relayed request retries there. */
     private String servedUpstream;
+    /** Whether the request in flight was turned modern by the legacy client front (its client mirrors no headers). */
+    private boolean fromFront;
     /** What is learned about the request being served, for its outcome report. */
     private OutcomeRecorder outcome;
     /** The spans and upstream-exchange metrics of the request being served. */
@@ -228,7 +230,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         request.retain();
-        dispatcher.dispatchLegacy(ctx, route, inbound.body(), target -> {
+        dispatcher.dispatchLegacy(ctx, route, target -> {
             try {
                 passThrough(ctx, request, inbound, target, keepAlive);
             } finally {
@@ -258,6 +260,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 InputRequiredSeam.NOT_RELAYED, context.bridge().frontRelay()).serve(ctx, asked, new LegacyFront.Host() {
                     @Override
                     public void forward(ValidatedRequest modern) {
+                        fromFront = true;
                         outcome.validated(modern.method(), modern.name());
                         admitThenDispatch(ctx, request, modern, inbound.path(), keepAlive);
                     }
@@ -402,6 +405,11 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             public void done() {
                 McpRequestHandler.this.done(ctx);
             }
+
+            @Override
+            public boolean writesParamHeaders() {
+                return fromFront;
+            }
         });
     }
 
@@ -412,6 +420,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     }
 
     private void done(ChannelHandlerContext ctx) {
+        fromFront = false;
         current = null;
         currentLifecycle = null;
         Object next = ctx.channel().isActive() ? queued.pollFirst() : null;

@@ -223,13 +223,23 @@ final class BridgeGateway implements AutoCloseable {
 
         Builder keepAliveInterval(Duration interval) {
             subscriptions = new SubscriptionsConfig(subscriptions.maxListenersPerSession(),
-                    subscriptions.maxListeners(), interval, subscriptions.maxResourceSubscriptions());
+                    subscriptions.maxListeners(), interval, subscriptions.maxResourceSubscriptions(),
+                    subscriptions.reopenDelay(), subscriptions.reopenMaxDelay(), subscriptions.reopenAttempts());
             return this;
         }
 
         Builder maxListeners(int perSession, int total) {
             subscriptions = new SubscriptionsConfig(perSession, total, subscriptions.keepAliveInterval(),
-                    subscriptions.maxResourceSubscriptions());
+                    subscriptions.maxResourceSubscriptions(), subscriptions.reopenDelay(),
+                    subscriptions.reopenMaxDelay(), subscriptions.reopenAttempts());
+            return this;
+        }
+
+        /** How lost federated listen legs are reopened ({@code subscriptions.reopen*}). */
+        Builder reopen(Duration delay, Duration maxDelay, int attempts) {
+            subscriptions = new SubscriptionsConfig(subscriptions.maxListenersPerSession(),
+                    subscriptions.maxListeners(), subscriptions.keepAliveInterval(),
+                    subscriptions.maxResourceSubscriptions(), delay, maxDelay, attempts);
             return this;
         }
 

@@ -35,7 +35,7 @@ class FederatedListenIT {
                 .withParam("notifications", Map.of("toolsListChanged", true)));
     }
 
-    private static List<String> toolNames(BridgeGateway gateway) {
+    static List<String> toolNames(BridgeGateway gateway) {
         ModernAnswer answer = gateway.client("fed").send(ModernRequest.of(1, "tools/list"));
         assertThat(answer.status()).isEqualTo(200);
         List<String> names = new ArrayList<>();
@@ -43,7 +43,7 @@ class FederatedListenIT {
         return names;
     }
 
-    private static long toolsLists(LegacyFixtureUpstream fixture) {
+    static long toolsLists(LegacyFixtureUpstream fixture) {
         return fixture.requests().stream().filter(r -> "tools/list".equals(r.rpcMethod())).count();
     }
 

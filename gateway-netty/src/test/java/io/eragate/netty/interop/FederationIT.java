@@ -76,6 +76,9 @@ class FederationIT {
         assertThat(calls.get(2).has("result")).as(calls.toString()).isTrue();
         assertThat(calls.get(2).at("/result/isError").asBoolean(false)).isFalse();
         assertThat(calls.get(3).path("error").asText()).contains("no upstream of /mcp has a tool called");
+        // Each answer names the server that gave it.
+        assertThat(calls.findValuesAsText("name")).containsExactly("mcp-servers/everything",
+                "eragate-interop-modern", "eragate-interop-modern-stdio");
 
         JsonNode report = JSON.readTree(adminGet(gateway, "/admin/routes"));
         JsonNode federated = report.path("routes").get(0);
@@ -126,9 +129,18 @@ class FederationIT {
     }
 
     private static GatewayServer start(NodePeers.Server modernServer, String listCacheTtl) throws Exception {
+        return GatewayServer.start(config(everything, modernServer, listCacheTtl));
+    }
+
+    /**
+     * The gateway of these tests: {@code /mcp} federates server-everything, the SDK v2 HTTP server and the SDK v2
+     * stdio server; {@code /tools} sends {@code tools/call add} from server-everything to the modern server.
+     */
+    static GatewayConfig config(NodePeers.Server everythingServer, NodePeers.Server modernServer,
+            String listCacheTtl) throws Exception {
         String node = PEERS.nodeBinary().toString();
         String stdioScript = PEERS.interopDir().resolve("modern-stdio-server.mjs").toString();
-        GatewayConfig config = ConfigLoader.parse("""
+        return ConfigLoader.parse("""
                 upstreams:
                   - {name: everything, url: "%s"}
                   - {name: modern, url: "%s"}
@@ -143,11 +155,10 @@ class FederationIT {
                       - match: {method: tools/call, name: add}
                         upstream: modern
                 bridge: {listCacheTtl: %s}
-                """.formatted(everything.mcpUrl(), modernServer.mcpUrl(), JSON.writeValueAsString(node),
+                """.formatted(everythingServer.mcpUrl(), modernServer.mcpUrl(), JSON.writeValueAsString(node),
                 JSON.writeValueAsString(stdioScript), listCacheTtl), "federation-it.yaml")
                 .withListen(new ListenConfig("127.0.0.1", 0))
                 .withAdmin(new AdminConfig("127.0.0.1", 0));
-        return GatewayServer.start(config);
     }
 
     private static JsonNode run(GatewayServer server, String path, String calls) throws Exception {
@@ -165,7 +176,7 @@ class FederationIT {
         return response.body();
     }
 
-    private static List<String> texts(JsonNode array) {
+    static List<String> texts(JsonNode array) {
         List<String> texts = new ArrayList<>();
         array.forEach(node -> texts.add(node.asText()));
         return texts;

@@ -33,6 +33,11 @@ final class FixtureServer implements AutoCloseable {
     private final AtomicBoolean closing = new AtomicBoolean();
 
     FixtureServer(String name, FixtureOptions options, RequestLog log, ExchangeHandler endpoint) {
+        this(name, options, log, endpoint, 0);
+    }
+
+    /** A fixture on {@code port} of 127.0.0.1 (0: any free port), as a restarted server takes its old port again. */
+    FixtureServer(String name, FixtureOptions options, RequestLog log, ExchangeHandler endpoint, int port) {
         group = new MultiThreadIoEventLoopGroup(options.ioThreads(), new DefaultThreadFactory(name, true),
                 NioIoHandler.newFactory());
         channels = new DefaultChannelGroup(name, GlobalEventExecutor.INSTANCE);
@@ -52,7 +57,7 @@ final class FixtureServer implements AutoCloseable {
                     }
                 });
         try {
-            listener = bootstrap.bind("127.0.0.1", 0).syncUninterruptibly().channel();
+            listener = bootstrap.bind("127.0.0.1", port).syncUninterruptibly().channel();
         } catch (RuntimeException e) {
             group.shutdownGracefully(0, SHUTDOWN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
             throw e;

@@ -50,7 +50,7 @@ public final class LegacyFixtureUpstream implements AutoCloseable {
         LegacyMethods methods = new LegacyMethods(catalog, tools, replies);
         LegacyEndpoint endpoint = new LegacyEndpoint(sessions, catalog, methods, replies,
                 builder.unknownSessionReply, builder.standaloneStreams);
-        server = new FixtureServer("legacy-fixture", builder.options, log, endpoint);
+        server = new FixtureServer("legacy-fixture", builder.options, log, endpoint, builder.port);
     }
 
     /** A fixture with the defaults: SSE replies (like server-everything), 404 for unknown sessions, GET 405. */
@@ -193,8 +193,15 @@ public final class LegacyFixtureUpstream implements AutoCloseable {
         private UnknownSessionReply unknownSessionReply = UnknownSessionReply.NOT_FOUND_404;
         private boolean standaloneStreams;
         private int maxSessions = 1024;
+        private int port;
 
         private Builder() {
+        }
+
+        /** The port to listen on (default 0: any free one); a fixture restarted on its old port is the same URL. */
+        public Builder port(int chosen) {
+            this.port = chosen;
+            return this;
         }
 
         /** SSE (default, like server-everything) or JSON answers. */
