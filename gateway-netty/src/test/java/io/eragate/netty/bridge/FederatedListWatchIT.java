@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
 import java.time.Duration;
 import java.util.List;
