@@ -11,6 +11,7 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
@@ -39,13 +40,20 @@ final class ListenStream implements AutoCloseable {
     }
 
     static ListenStream open(URI endpoint, ModernRequest request) {
+        return open(endpoint, request, Map.of());
+    }
+
+    /** {@code request} with {@code extraHeaders} (an {@code Authorization}, say) besides the ones it derives. */
+    static ListenStream open(URI endpoint, ModernRequest request, Map<String, String> extraHeaders) {
         try {
             Socket socket = new Socket(endpoint.getHost(), endpoint.getPort());
             byte[] body = request.bodyText().getBytes(StandardCharsets.UTF_8);
             StringBuilder head = new StringBuilder("POST " + endpoint.getPath() + " HTTP/1.1\r\n")
                     .append("Host: ").append(endpoint.getHost()).append(':').append(endpoint.getPort()).append("\r\n")
                     .append("Content-Length: ").append(body.length).append("\r\n");
-            for (Map.Entry<String, String> header : request.headers().entrySet()) {
+            Map<String, String> headers = new LinkedHashMap<>(request.headers());
+            headers.putAll(extraHeaders);
+            for (Map.Entry<String, String> header : headers.entrySet()) {
                 head.append(header.getKey()).append(": ").append(header.getValue()).append("\r\n");
             }
             head.append("\r\n");
