@@ -16,7 +16,8 @@ import java.util.function.Supplier;
 /**
  * Sends a relayed request's later rounds through the gateway's internal endpoint to the upstream that served its
  * first round, so that each retry is served by the same exchange a plain route to that upstream uses (modern
- * pass-through, bridge, stdio), with the client's own principal.
+ * pass-through, bridge, stdio), with the client's own principal. Each is marked as the legacy front's, so that a
+ * modern upstream gets the {@code Mcp-Param-*} headers the gateway wrote on the first round.
  */
 public final class InternalRetries implements InteractiveRelay.Upstream {
 
@@ -53,6 +54,7 @@ public final class InternalRetries implements InteractiveRelay.Upstream {
         String handle = endpoint.lend(principal);
         FullHttpRequest http = endpoint.post(upstream, handle, JsonRpcCodec.encode(modern),
                 ProtocolVersions.V2026_07_28);
+        http.headers().set(InternalEndpoint.LEGACY_FRONT_HEADER, "1");
         return MessageStreamCall.start(pool.get(), endpoint.target(), http, headTimeout, maxMessageBytes,
                 maxMessageBytes, new MessageStreamCall.Listener() {
                     @Override
