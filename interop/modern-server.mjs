@@ -8,10 +8,12 @@
 // json|sse selects the SDK's responseMode for modern exchanges (default json; in json mode the
 // SDK drops mid-call notifications such as progress). stateless|reject selects how 2025-era
 // requests are served (default stateless: the SDK's stateless legacy fallback).
-// Tools: echo, add and slow (lib/modern-tools.mjs), and region, bound to the Mcp-Param-Region header.
+// Tools: echo, add, slow and confirm (lib/modern-tools.mjs); region, bound to the Mcp-Param-Region header; and
+// confirm_region, bound to the same header, which asks for a name (input_required) before answering, so that every
+// round of the call must carry the header.
 import http from 'node:http';
 import * as z from 'zod/v4';
-import { registerCommonTools, text } from './lib/modern-tools.mjs';
+import { confirming, registerCommonTools, text } from './lib/modern-tools.mjs';
 import { McpServer, createMcpHandler } from '@modelcontextprotocol/server';
 import { toNodeHandler } from '@modelcontextprotocol/node';
 
@@ -32,6 +34,10 @@ function createServer() {
     description: 'Echoes the region, which clients mirror into the Mcp-Param-Region header',
     inputSchema: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }) })
   }, async ({ region }) => text(`Region: ${region}`));
+  server.registerTool('confirm_region', {
+    description: 'Asks the client for a name (multi round-trip), then confirms the region bound to Mcp-Param-Region',
+    inputSchema: z.object({ region: z.string().meta({ 'x-mcp-header': 'Region' }), question: z.string() })
+  }, confirming(({ region }, name, action) => `Region ${region} confirmed by ${name} (${action})`));
   return server;
 }
 

@@ -59,8 +59,16 @@ const CONFIRM_SCHEMA = {
   required: ['name']
 };
 
-/** Round 1 asks for a name (input_required); round 2 answers with it. Each round first reports its progress. */
-async function confirm({ question }, ctx) {
+/**
+ * A tool whose round 1 asks for a name (input_required) and whose round 2 answers with
+ * answerText(args, name, action). Each round first reports its progress.
+ */
+export function confirming(answerText) {
+  return (args, ctx) => confirmRound(args, ctx, answerText);
+}
+
+async function confirmRound(args, ctx, answerText) {
+  const { question } = args;
   const progressToken = ctx.mcpReq._meta?.progressToken;
   const answer = inputResponse(ctx.mcpReq.inputResponses, 'confirm');
   const round = answer.kind === 'missing' ? 1 : 2;
@@ -75,8 +83,10 @@ async function confirm({ question }, ctx) {
       inputRequests: { confirm: inputRequired.elicit({ message: question, requestedSchema: CONFIRM_SCHEMA }) }
     });
   }
-  return text(`Confirmed by ${answer.content?.name ?? '?'} (${answer.action})`);
+  return text(answerText(args, answer.content?.name ?? '?', answer.action));
 }
+
+const confirm = confirming((args, name, action) => `Confirmed by ${name} (${action})`);
 
 /** Registers echo, add, slow and confirm on an SDK v2 McpServer. */
 export function registerCommonTools(server) {

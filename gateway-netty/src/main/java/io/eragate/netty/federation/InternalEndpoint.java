@@ -42,6 +42,12 @@ public final class InternalEndpoint {
      * (how 2024-11-05 HTTP+SSE clients' messages become Streamable HTTP exchanges on their route).
      */
     public static final String ROUTE_HEADER = "Eragate-Internal-Route";
+    /**
+     * The header marking a request as a later round of a legacy client's request relayed by the legacy client front:
+     * such a client mirrors no {@code Mcp-Param-*} headers, so the gateway writes them for a modern upstream as on the
+     * first round. Honoured only beside the token; the endpoint passes no {@code Eragate-Internal-*} header upstream.
+     */
+    public static final String LEGACY_FRONT_HEADER = "Eragate-Internal-Legacy-Front";
     /** The path internal requests are sent to. */
     public static final String PATH = "/eragate-internal";
     private static final int TOKEN_BYTES = 32;

@@ -59,6 +59,10 @@ final class Dispatcher {
         /** The request is to be served by {@code upstream}, of {@code upstreamEra} ({@code null}: unknown). */
         void serving(String upstream, Era upstreamEra);
 
+        /** The request goes upstream under {@code upstreamName}: a federated route's name, its prefix taken off. */
+        default void renamed(String upstreamName) {
+        }
+
         /** The lifecycle for the exchange about to start, under {@code deadlines}; it ends the request. */
         ExchangeLifecycle lifecycle(UpstreamDeadlines deadlines);
 
@@ -141,6 +145,9 @@ final class Dispatcher {
                     request.withName(one.upstreamName()), forwarded.passedHeaders(), forwarded.clientAddress(),
                     forwarded.clientHost(), forwarded.keepAlive(), forwarded.clientAcceptsChunked(),
                     forwarded.principal());
+            if (one.upstreamName() != null) {
+                host.renamed(one.upstreamName());
+            }
             serve(ctx, sent, one.upstream(), route.fanOutTimeout(), host);
         } else if (destination instanceof Destination.FanOut
                 && Methods.SUBSCRIPTIONS_LISTEN.equals(request.method())) {

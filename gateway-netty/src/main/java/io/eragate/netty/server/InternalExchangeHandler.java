@@ -47,7 +47,10 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
 
     /** Client headers the fan-out passes on, as a plain route would. */
     private static final List<String> PASSED = List.of("user-agent", "traceparent", "tracestate", "baggage");
-    /** Internal requests are lists and discovery, never a tools/call, so this bound is never waited on. */
+    /**
+     * How long a relayed round's {@code tools/call} may wait for its tool's {@code Mcp-Param-*} declarations (lists and
+     * discovery never wait; the round's declarations are normally known from its first round).
+     */
     private static final Duration INTERNAL_LIST_TIMEOUT = Route.DEFAULT_FAN_OUT_TIMEOUT;
 
     /** The running context; a reload replaces it, and each internal request reads it when it starts. */
@@ -93,7 +96,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         }
         request.setUri(request.headers().get(InternalEndpoint.ROUTE_HEADER));
         request.headers().remove(InternalEndpoint.ROUTE_HEADER).remove(InternalEndpoint.TOKEN_HEADER)
-                .remove(InternalEndpoint.PRINCIPAL_HEADER);
+                .remove(InternalEndpoint.PRINCIPAL_HEADER).remove(InternalEndpoint.LEGACY_FRONT_HEADER);
         ctx.fireChannelRead(AuthenticatedRequest.of(request, principal));
     }
 
@@ -117,6 +120,8 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         String upstream = request.headers().get(InternalEndpoint.UPSTREAM_HEADER, "");
+        // Past the token check: a later round of the legacy front's request gets the headers its first round got.
+        boolean fromFront = request.headers().contains(InternalEndpoint.LEGACY_FRONT_HEADER);
         JsonRpcRequest message;
         try {
             message = (JsonRpcRequest) JsonRpcCodec.classify(
@@ -133,6 +138,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         ValidatedRequest validated = new ValidatedRequest(message, body,
                 request.headers().get(McpHeaders.PROTOCOL_VERSION), message.method(),
                 named != null && named.isTextual() ? named.textValue() : null, message.id());
+        // Only the listed client headers go on: none of the endpoint's own (token, principal, marker) leaves it.
         HttpHeaders passed = new DefaultHttpHeaders(false);
         PASSED.forEach(name -> request.headers().getAll(name).forEach(value -> passed.add(name, value)));
         ForwardedRequest forwarded = new ForwardedRequest(validated, passed,
@@ -140,7 +146,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         // The leg is part of its client's request: its trace (the leg's span, from the gateway's own traceparent) is
         // current while it is served, so that what is logged for it carries the request's trace id.
         try (Scope ignored = legTrace(request.headers().get(TraceContext.TRACEPARENT)).makeCurrent()) {
-            serve(ctx, forwarded, upstream);
+            serve(ctx, forwarded, upstream, fromFront);
         }
     }
 
@@ -149,7 +155,7 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
         return traceparent == null ? Context.root() : GatewayTracing.remoteContext(traceparent);
     }
 
-    private void serve(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream) {
+    private void serve(ChannelHandlerContext ctx, ForwardedRequest forwarded, String upstream, boolean fromFront) {
         dispatcher.serve(ctx, forwarded, upstream, INTERNAL_LIST_TIMEOUT, new Dispatcher.Host() {
             @Override
             public void serving(String name, Era upstreamEra) {
@@ -172,6 +178,11 @@ final class InternalExchangeHandler extends ChannelInboundHandlerAdapter {
             @Override
             public void done() {
                 current = null;
+            }
+
+            @Override
+            public boolean writesParamHeaders() {
+                return fromFront;
             }
         });
     }

@@ -88,6 +88,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private ClientExchange current;
     /** The upstream the last dispatched request went to: a legacy client's relayed request retries there. */
     private String servedUpstream;
+    /** The name the request in flight went upstream under, when routing took a federated prefix off; else null. */
+    private String servedName;
     /** Whether the request in flight was turned modern by the legacy client front (its client mirrors no headers). */
     private boolean fromFront;
     /** What is learned about the request being served, for its outcome report. */
@@ -273,15 +275,16 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                     @Override
                     public InteractiveRelay.Upstream listens() {
                         return new InternalRetries(context.federation().internal(),
-                                () -> context.pools().forLoop(ctx.channel().eventLoop()), route::upstream, principal,
-                                context.limits().upstreamResponseTimeout(), context.legacyFront().maxAnswerBytes());
+                                () -> context.pools().forLoop(ctx.channel().eventLoop()), route::upstream, () -> null,
+                                principal, context.limits().upstreamResponseTimeout(),
+                                context.legacyFront().maxAnswerBytes());
                     }
 
                     @Override
                     public InteractiveRelay.Upstream retries() {
                         return new InternalRetries(context.federation().internal(),
                                 () -> context.pools().forLoop(ctx.channel().eventLoop()), () -> servedUpstream,
-                                principal,
+                                () -> servedName, principal,
                                 context.limits().upstreamResponseTimeout(), context.legacyFront().maxAnswerBytes());
                     }
                 });
@@ -380,6 +383,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void dispatch(ChannelHandlerContext ctx, ForwardedRequest forwarded, Route route) {
         OutcomeRecorder recorder = outcome;
+        servedName = null;
         dispatcher.dispatch(ctx, forwarded, route, new Dispatcher.Host() {
             @Override
             public void serving(String upstream, Era upstreamEra) {
@@ -388,6 +392,11 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
                 if (upstreamEra != null) {
                     recorder.upstreamEra(upstreamEra);
                 }
+            }
+
+            @Override
+            public void renamed(String upstreamName) {
+                servedName = upstreamName;
             }
 
             @Override

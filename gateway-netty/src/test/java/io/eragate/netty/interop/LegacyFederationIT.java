@@ -20,7 +20,9 @@ import org.junit.jupiter.api.Test;
  * capabilities are the upstreams' merged, one tool list with every name prefixed, and each call answered by its owner.
  * The modern server's {@code region} tool binds its argument to {@code Mcp-Param-Region}, which the SDK server
  * requires: a legacy client sends no such header, so the call succeeds only because the gateway writes it (in the
- * Base64 sentinel for a non-ASCII value). An upstream killed mid-test is left out while the others keep answering.
+ * Base64 sentinel for a non-ASCII value); its {@code confirm_region} tool, bound the same way, asks for a name across
+ * two rounds, and its retry reaches the owner un-prefixed and with the header too. An upstream killed mid-test is left
+ * out while the others keep answering.
  */
 class LegacyFederationIT {
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(120);
@@ -78,6 +80,19 @@ class LegacyFederationIT {
 
         assertThat(texts(session.path("tools"))).contains("everything_echo", "modern_region", "stdio_chatty");
         assertCallsReachedTheirOwners(session.path("calls"));
+    }
+
+    @Test
+    void aRelayedCallOfABoundToolReachesItsOwnerWithTheHeaderOnEveryRound() throws Exception {
+        String url = "http://127.0.0.1:" + gateway.listenAddress().getPort() + "/mcp";
+        NodePeers.Result result = PEERS.run(CLIENT_TIMEOUT, Map.of("ELICIT", "1"), "legacy-client.mjs", url,
+                "modern_confirm_region", "{\"region\":\"eu-west1\",\"question\":\"Who confirms?\"}");
+        assertThat(result.exitCode()).as("client output:\n%s\n%s", result.stdout(), result.stderr()).isZero();
+        JsonNode line = JSON.readTree(result.lastStdoutLine());
+
+        assertThat(line.path("elicitations").asInt()).as(line.toString()).isEqualTo(1);
+        assertThat(line.at("/result/content/0/text").asText()).as(line.toString())
+                .isEqualTo("Region eu-west1 confirmed by Ada (accept)");
     }
 
     @Test

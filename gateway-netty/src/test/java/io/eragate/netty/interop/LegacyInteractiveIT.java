@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * server ({@code interop/modern-stdio-server.mjs}), reports progress in each of its two rounds; the fixture's log
  * messages follow the level the client set with {@code logging/setLevel}, and the fixture reports on stderr each
  * {@code subscriptions/listen} stream that stops listening, which is how the client's {@code DELETE} is seen
- * to close the session's upstream stream.
+ * to close the session's upstream stream. The HTTP server's {@code confirm_region} tool binds an argument to
+ * {@code Mcp-Param-Region}, which the server requires on every round: the gateway writes it on the retries too.
  */
 class LegacyInteractiveIT {
     private static final Duration CLIENT_TIMEOUT = Duration.ofSeconds(60);
@@ -136,6 +137,19 @@ class LegacyInteractiveIT {
         assertThat(line.path("progressCount").asInt()).as("one progress in each of the two rounds: %s", line)
                 .isEqualTo(2);
         assertThat(line.at("/result/content/0/text").asText()).isEqualTo("Confirmed by Ada (accept)");
+    }
+
+    @Test
+    void aToolBoundToAnMcpParamHeaderGetsItWrittenOnEveryRelayedRound() throws IOException {
+        // The SDK v2 server refuses each round of confirm_region whose Mcp-Param-Region is missing: the legacy client
+        // sends none, so the gateway writes it on the first round and on the retry that carries the client's answer.
+        JsonNode line = legacyClient("slow", Map.of("ELICIT", "1"), "confirm_region",
+                "{\"region\":\"Zürich\",\"question\":\"Who confirms?\"}");
+
+        assertThat(line.path("elicitations").asInt()).as(line.toString()).isEqualTo(1);
+        assertThat(line.at("/result/content/0/text").asText()).as(line.toString())
+                .isEqualTo("Region Zürich confirmed by Ada (accept)");
+        assertThat(line.at("/result/isError").asBoolean(false)).as(line.toString()).isFalse();
     }
 
     @Test
