@@ -19,6 +19,7 @@ import io.eragate.netty.client.ClientRelay;
 import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
@@ -107,7 +108,7 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     public void start() {
         lifecycle.start(this::onDeadline);
         call = target.credentials().isEmpty()
-                ? UpstreamCall.startEncoded(pool, target, encodeRequest(), responseTimeout, this)
+                ? UpstreamCall.startEncoded(pool, target, this::encodeRequest, responseTimeout, this)
                 : UpstreamCall.start(pool, target, buildRequest(), responseTimeout, this);
     }
 
@@ -136,8 +137,8 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
     }
 
     /** The request as bytes, with the same fields as {@link #buildRequest()} (no encoder, no header map). */
-    private ByteBuf encodeRequest() {
-        return PassThroughRequestBytes.encode(client.alloc(), target, forwarded.passedHeaders(),
+    private ByteBuf encodeRequest(ByteBufAllocator alloc) {
+        return PassThroughRequestBytes.encode(alloc, target, forwarded.passedHeaders(),
                 UpstreamHeaders.forModern(forwarded.request()), forwarded.clientAddress(), forwarded.clientHost(),
                 forwarded.request().originalBody());
     }

@@ -3,6 +3,7 @@ package io.eragate.netty.upstream;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
 import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelFutureListener;
@@ -68,18 +69,28 @@ public final class UpstreamCall implements UpstreamListener {
     }
 
     /**
-     * Sends a request already encoded as HTTP/1.1 bytes, head and body ({@code encoded}, which this call owns and
-     * releases), below the connection's HTTP codec: the codec's encoder is skipped, its decoder reads the answer as
-     * usual. Only for a {@code POST} (the decoder is not told the method, which matters for HEAD and CONNECT alone)
-     * to a target without credentials of the gateway's own, which are added to a request object.
+     * Sends a request encoded as HTTP/1.1 bytes, head and body, below the connection's HTTP codec: the codec's
+     * encoder is skipped, its decoder reads the answer as usual. Only for a {@code POST} (the decoder is not told the
+     * method, which matters for HEAD and CONNECT alone) to a target without credentials of the gateway's own, which
+     * are added to a request object.
+     *
+     * <p>{@code encoder} runs only once a connection is in hand, so that no encoded buffer waits without an owner
+     * while the pool finds a connection: an acquisition that never completes (the gateway closing with requests
+     * queued for a connection) must not leave a pooled buffer behind.
      */
-    public static UpstreamCall startEncoded(UpstreamChannelPool pool, UpstreamTarget target, ByteBuf encoded,
+    public static UpstreamCall startEncoded(UpstreamChannelPool pool, UpstreamTarget target, RequestEncoder encoder,
             Duration headTimeout, Handler handler) {
         if (!target.credentials().isEmpty()) {
-            encoded.release();
             throw new IllegalArgumentException("upstream " + target.name() + " has credentials: send a request object");
         }
-        return send(pool, target, encoded, headTimeout, handler);
+        return send(pool, target, encoder, headTimeout, handler);
+    }
+
+    /** Writes a request as HTTP/1.1 bytes into a buffer of {@code alloc}, which the caller then owns. */
+    @FunctionalInterface
+    public interface RequestEncoder {
+        /** The request's bytes, head and body. */
+        ByteBuf encode(ByteBufAllocator alloc);
     }
 
     private static UpstreamCall send(UpstreamChannelPool pool, UpstreamTarget target, Object request,
@@ -138,8 +149,8 @@ public final class UpstreamCall implements UpstreamListener {
                         + headTimeout.toMillis() + " ms", headTimeout), true);
             }
         }, headTimeout.toNanos(), TimeUnit.NANOSECONDS);
-        ChannelFuture writing = request instanceof ByteBuf encoded
-                ? channel.pipeline().context(HttpClientCodec.class).writeAndFlush(encoded)
+        ChannelFuture writing = request instanceof RequestEncoder encoder
+                ? channel.pipeline().context(HttpClientCodec.class).writeAndFlush(encoder.encode(channel.alloc()))
                 : channel.writeAndFlush(request);
         writing.addListener((ChannelFutureListener) written -> {
             if (!written.isSuccess() && state == State.AWAITING_HEAD) {
