@@ -3,12 +3,8 @@ package io.eragate.netty.bridge;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.bridge.ErrorMapper;
-import io.eragate.core.bridge.IdRewriter;
-import io.eragate.core.bridge.LegacyReplyReader;
 import io.eragate.core.bridge.LogFilter;
 import io.eragate.core.bridge.MappedError;
-import io.eragate.core.bridge.ModernRequestTranslator;
-import io.eragate.core.bridge.UpstreamExchange;
 import io.eragate.core.exchange.FailureKind;
 import io.eragate.core.exchange.FailureMapper;
 import io.eragate.core.exchange.MappedFailure;
@@ -16,7 +12,6 @@ import io.eragate.core.exchange.UpstreamFailure;
 import io.eragate.core.mcp.Era;
 import io.eragate.netty.client.ClientStream;
 import io.eragate.netty.exchange.ExchangeLifecycle;
-import io.eragate.netty.upstream.UpstreamFailures;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
@@ -36,16 +31,12 @@ import io.eragate.core.mcp.Methods;
 import io.eragate.core.session.ReplayPolicy;
 import io.eragate.core.session.SessionKey;
 import io.eragate.core.session.UpstreamSession;
-import io.eragate.netty.upstream.BufferedUpstreamCall;
 import io.eragate.netty.upstream.ClientExchange;
 import io.eragate.netty.upstream.ForwardedRequest;
-import io.eragate.netty.upstream.UpstreamCall;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamReply;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.channel.ChannelHandlerContext;
-import io.netty.handler.codec.http.HttpContent;
-import io.netty.handler.codec.http.HttpResponse;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -62,10 +53,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Threading: every step runs on the client channel's event loop; futures completing elsewhere hop back to it.
  */
-public final class BridgeExchange implements ClientExchange, UpstreamCall.Handler {
+public final class BridgeExchange implements ClientExchange, SessionCall.Reader {
     private static final Logger log = LoggerFactory.getLogger(BridgeExchange.class);
-    private static final int MAX_ERROR_BODY_BYTES = LegacyAnswerBody.MAX_ERROR_BODY_BYTES;
-
     private static final Runnable NOTHING = () -> { };
     private final EventExecutor home;
     private final UpstreamTarget target;
@@ -92,11 +81,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     private UpstreamSession session;
     /** This request's turn at the session's list cache: the ticket to store its result, when it missed. */
     private ListCacheTurn listCache = ListCacheTurn.NONE;
-    private IdRewriter rewriter;
-    private UpstreamExchange exchange;
-    private UpstreamCall call;
-    /** The upstream answer being read, once its head came. */
-    private LegacyAnswerBody answerBody;
+    /** The request in flight on the session, once sent. */
+    private SessionCall inFlight;
 
     /**
      * Prepares the exchange; {@link #start()} sends it.
@@ -143,20 +129,14 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         if (answeredFromListCache()) {
             return;
         }
-        rewriter = bridge.rewriter(session);
-        Optional<UpstreamExchange> begun = rewriter.tryBegin(request.id(),
-                ModernRequestTranslator.clientProgressToken(request));
-        if (begun.isEmpty()) {
-            fail(UpstreamFailure.of(FailureKind.BUSY, target.name(), "upstream " + target.name()
-                    + " session already carries " + rewriter.maxInFlight()
-                    + " requests (bridge.maxInFlightPerSession)"));
-            return;
+        UpstreamSession onSession = session;
+        inFlight = new SessionCall(home, target, connections, responseTimeout, session, bridge.rewriter(session),
+                () -> bridge.exchangeEnded(onSession), client.alloc(), this);
+        Optional<UpstreamFailure> busy = inFlight.send(request);
+        if (busy.isPresent()) {
+            inFlight = null;
+            fail(busy.get());
         }
-        exchange = begun.get();
-        JsonRpcRequest legacy = ModernRequestTranslator.toLegacy(request, exchange);
-        call = UpstreamCall.start(connections, target,
-                LegacyRequests.post(target, legacy, session),
-                responseTimeout, this);
     }
 
     /**
@@ -183,63 +163,37 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     @Override
-    public void onHead(HttpResponse head) {
+    public void onHead() {
         lifecycle.upstreamHead();
-        answerBody = LegacyAnswerBody.of(head, client.alloc());
     }
 
     @Override
-    public void onContent(HttpContent content, boolean last) {
+    public void onTraffic() {
         lifecycle.upstreamTraffic();
-        try {
-            if (done) {
-                return;
-            }
-            answerBody.feed(content.content(), json -> {
-                if (!done) {
-                    onMessageBytes(json);
-                }
-            }, this::failMidAnswer);
-        } finally {
-            content.release();
-        }
-        if (last && !done) {
-            if (rounds.isParked()) {
-                rounds.upstreamEnded();
-            } else {
-                onUpstreamEnd();
-            }
+    }
+
+    @Override
+    public void onAnswerEnd() {
+        if (rounds.isParked()) {
+            rounds.upstreamEnded();
+        } else {
+            onUpstreamEnd();
         }
     }
 
     /** The upstream's answer ended (or, for a resumed call, had ended while it was parked). */
     void onUpstreamEnd() {
-        switch (answerBody.mode()) {
-            case SSE -> failMidAnswer("upstream ended its SSE stream without a response");
-            case JSON -> {
-                byte[] body = answerBody.drain();
-                LegacyReplyReader.messages(answerBody.contentType(), body).forEach(this::onMessage);
-                if (!done) {
-                    failMidAnswer("upstream JSON answer held no response to the request");
-                }
-            }
-            case ERROR -> onErrorAnswer(answerBody.drain());
-            default -> {
-            }
-        }
+        inFlight.readEnd();
     }
 
     /** The upstream answer's HTTP status, 0 before its head. */
     private int upstreamStatus() {
-        return answerBody == null ? 0 : answerBody.status();
-    }
-
-    private void onMessageBytes(byte[] json) {
-        LegacyReplyReader.messages("application/json", json).forEach(this::onMessage);
+        return inFlight == null ? 0 : inFlight.status();
     }
 
     /** One message of the upstream's answer. */
-    void onMessage(JsonRpcMessage message) {
+    @Override
+    public void onMessage(JsonRpcMessage message) {
         if (done) {
             return;
         }
@@ -248,7 +202,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         if (message instanceof JsonRpcResponse response) {
-            if (exchange.upstreamId().equals(response.id())) {
+            if (inFlight.isAnswer(response)) {
                 onFinalResponse(response);
             }
         } else if (message instanceof JsonRpcNotification notification) {
@@ -260,7 +214,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
 
     private void onNotification(JsonRpcNotification notification) {
         bridge.notificationOnRequestStream(session, notification);
-        RequestNotifications.forClient(notification, request, exchange, logFilter)
+        RequestNotifications.forClient(notification, request, inFlight.exchange(), logFilter)
                 .ifPresent(forClient -> stream.event(JsonRpcCodec.encode(forClient)));
     }
 
@@ -326,8 +280,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         stream = new ClientStream(client, forwarded.keepAlive());
         logFilter = LogFilter.forRequest(request.params());
         rounds.resume(state);
-        if (call != null && !done && !rounds.isParked() && !stream.isStreaming()) {
-            call.resumeReading();
+        if (inFlight != null && !done && !rounds.isParked() && !stream.isStreaming()) {
+            inFlight.resumeReading();
         }
     }
 
@@ -346,8 +300,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
      * read on so that its pings are answered and its messages held.
      */
     void answerRound(byte[] json) {
-        if (call != null) {
-            call.resumeReading();
+        if (inFlight != null) {
+            inFlight.resumeReading();
         }
         stream.finish(200, json);
         finishClient();
@@ -371,7 +325,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         return target.name();
     }
 
-    boolean isDone() {
+    @Override
+    public boolean isDone() {
         return done;
     }
 
@@ -380,39 +335,32 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
     }
 
     CompletableFuture<UpstreamReply> answerUpstream(JsonRpcId upstreamRequestId, UpstreamAnswer answer) {
-        return postToSession(answer.toResponse(upstreamRequestId));
+        return inFlight.post(answer.toResponse(upstreamRequestId));
     }
 
-    /** Sends {@code message} on the session, beside the call: answers to its questions, its cancellation. */
-    private CompletableFuture<UpstreamReply> postToSession(JsonRpcMessage message) {
-        return BufferedUpstreamCall.send(connections, target, LegacyRequests.post(target, message, session),
-                responseTimeout, MAX_ERROR_BODY_BYTES);
-    }
-
-    private void onErrorAnswer(byte[] body) {
+    @Override
+    public void onErrorAnswer(byte[] body) {
         boolean sentSession = session.sessionId() != null;
         if (ReplayPolicy.decide(upstreamStatus(), body, sentSession, replayed)
                 == ReplayPolicy.Decision.SESSION_EXPIRED_REPLAY_ONCE) {
             log.info("[{}] upstream {} lost session {}; opening a new one and sending the request again",
                     client.channel().id(), target.name(), session.sessionId());
             bridge.invalidate(session, "HTTP " + upstreamStatus() + " for a request carrying the session");
-            releaseExchange();
+            inFlight.releaseExchange();
             // The replay acquires a session of its own; this one is given back now (per-call closes it).
             bridge.release(session);
             session = null;
             replayed = true;
-            call = null;
-            answerBody = null;
+            inFlight = null;
             start();
             return;
         }
-        Optional<JsonRpcResponse> ours = LegacyReplyReader.responseTo(exchange.upstreamId(),
-                answerBody.contentType(), body);
-        if (ours.isPresent() && ours.get().isError()) {
+        Optional<JsonRpcResponse> ours = inFlight.errorResponseIn(body);
+        if (ours.isPresent()) {
             onFinalResponse(ours.get());
             return;
         }
-        MappedError mapped = ErrorMapper.fromNonJsonRpcBody(upstreamStatus(), answerBody.contentType(), body);
+        MappedError mapped = inFlight.mapErrorBody(body);
         answer(mapped.httpStatus(), JsonRpcCodec.encodeError(request.id(), mapped.error()));
     }
 
@@ -422,20 +370,12 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             return;
         }
         if (rounds.isParked()) {
-            log.info("[{}] upstream call waiting for input failed: {}", client.channel().id(), describe(cause));
-            rounds.upstreamFailed("upstream connection lost while the call waited for input: " + describe(cause));
+            String why = SessionCall.describe(cause);
+            log.info("[{}] upstream call waiting for input failed: {}", client.channel().id(), why);
+            rounds.upstreamFailed("upstream connection lost while the call waited for input: " + why);
             return;
         }
-        UpstreamFailure failure = beforeHead
-                ? UpstreamFailures.classify(cause, call.wasSent(), target.name(), responseTimeout,
-                        UpstreamFailures.RESPONSE_TIMEOUT_KEY)
-                : UpstreamFailure.of(FailureKind.CONNECTION_LOST, target.name(), describe(cause));
-        if (failure.kind().delivered()) {
-            // The session outlives this connection: the upstream may still run the request unless told.
-            sendCancellation(failure.kind() == FailureKind.HEAD_TIMEOUT ? "request timed out"
-                    : "connection to the upstream lost");
-        }
-        fail(failure);
+        fail(inFlight.failure(cause, beforeHead));
     }
 
     /**
@@ -463,14 +403,6 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         MappedFailure mapped = FailureMapper.map(failure, stream.isStreaming(), Era.MODERN, request.id());
         lifecycle.outcome().errorType(mapped.errorType());
         reject(mapped.rejection());
-    }
-
-    /** Tells the upstream session to stop working on this request, whatever became of the call's connection. */
-    private void sendCancellation(String reason) {
-        if (exchange == null || session == null) {
-            return;
-        }
-        postToSession(ModernRequestTranslator.cancellation(exchange, reason));
     }
 
     @Override
@@ -501,16 +433,7 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
      * @return completes once the upstream took the cancellation (at once when nothing was running)
      */
     CompletableFuture<?> cancelUpstream(String reason) {
-        if (call == null || call.isDone() || exchange == null) {
-            return CompletableFuture.completedFuture(null);
-        }
-        UpstreamCall inFlight = call;
-        // Cancel first and close the answer only once the upstream has taken the cancellation: a server may drop a
-        // request whose response stream closed, and would then have nothing left to cancel. Until then the rest
-        // of the answer is read and discarded.
-        inFlight.resumeReading();
-        return postToSession(ModernRequestTranslator.cancellation(exchange, reason))
-                .whenComplete((reply, failure) -> home.execute(inFlight::abort));
+        return inFlight == null ? CompletableFuture.completedFuture(null) : inFlight.cancel(reason);
     }
 
     @Override
@@ -519,14 +442,15 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
             resumed.home.execute(resumed::onClientWritable);
             return;
         }
-        if (call != null) {
-            call.resumeReading();
+        if (inFlight != null) {
+            inFlight.resumeReading();
         }
     }
 
-    void failMidAnswer(String why) {
-        if (call != null) {
-            call.abort();
+    @Override
+    public void failMidAnswer(String why) {
+        if (inFlight != null) {
+            inFlight.abort();
         }
         if (stream.isStreaming()) {
             log.info("[{}] {}; ending the client's stream with an error for its request", client.channel().id(),
@@ -553,9 +477,8 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         }
         done = true;
         rounds.close();
-        releaseExchange();
-        if (answerBody != null) {
-            answerBody.release();
+        if (inFlight != null) {
+            inFlight.release();
         }
         if (session != null) {
             bridge.release(session);
@@ -573,18 +496,5 @@ public final class BridgeExchange implements ClientExchange, UpstreamCall.Handle
         } else {
             finishedClient.executor().execute(finished);
         }
-    }
-
-    private void releaseExchange() {
-        if (exchange != null && rewriter != null) {
-            rewriter.release(exchange);
-            exchange = null;
-            bridge.exchangeEnded(session);
-        }
-    }
-
-    private static String describe(Throwable cause) {
-        Throwable unwrapped = SessionHop.unwrap(cause);
-        return unwrapped.getMessage() == null ? unwrapped.getClass().getSimpleName() : unwrapped.getMessage();
     }
 }
