@@ -12,7 +12,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 
-/** The process positions of one stdio upstream, and what they add up to: readiness, load, pids, restarts, report. */
+/**
+ * The process positions of one stdio upstream, and what they add up to: the process a request goes to (or why none
+ * can take it), readiness, load, pids, restarts, report.
+ */
 final class StdioSlots implements Iterable<StdioSlot> {
 
     private final String upstream;
@@ -59,6 +62,42 @@ final class StdioSlots implements Iterable<StdioSlot> {
         }
         return new UpstreamStatus(upstream, Availability.STOPPED, "process " + failed.label()
                 + " is not restarted: " + failed.lastProblem);
+    }
+
+    /** The ready process with the fewest requests in flight, or {@code null} when none is ready. */
+    StdioSession leastLoaded() {
+        StdioSession best = null;
+        for (StdioSlot slot : slots) {
+            StdioSession session = slot.ready;
+            if (session != null && !session.isGone() && (best == null || session.inFlight() < best.inFlight())) {
+                best = session;
+            }
+        }
+        return best;
+    }
+
+    /** Why no request can be served for a while, or {@code null} when a process is ready or on its way. */
+    StdioUnavailableException unavailability() {
+        StdioSlot cooling = null;
+        StdioSlot failed = null;
+        for (StdioSlot slot : slots) {
+            switch (slot.state) {
+                case COOLING -> cooling = slot;
+                case FAILED -> failed = slot;
+                case STOPPED -> {
+                    return new StdioUnavailableException(503, "the gateway is shutting down");
+                }
+                default -> {
+                    return null;
+                }
+            }
+        }
+        if (cooling != null) {
+            return new StdioUnavailableException(503, "upstream process " + cooling.label()
+                    + " crashed repeatedly; restarts are paused until " + cooling.coolingUntil + " (last: "
+                    + cooling.lastProblem + ")");
+        }
+        return new StdioUnavailableException(502, failed.lastProblem + "; it is not restarted (restart: never)");
     }
 
     /** Requests in flight on the ready processes now. */

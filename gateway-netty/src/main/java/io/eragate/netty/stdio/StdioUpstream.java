@@ -2,30 +2,19 @@ package io.eragate.netty.stdio;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.eragate.core.bridge.LegacyReplyReader;
 import io.eragate.core.config.RestartPolicy;
 import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.era.ProbeClassifier;
 import io.eragate.core.era.ProbeVerdict;
 import io.eragate.core.health.UpstreamStatus;
-import io.eragate.core.jsonrpc.JsonRpcCodec;
-import io.eragate.core.jsonrpc.JsonRpcId;
-import io.eragate.core.jsonrpc.JsonRpcMessage;
-import io.eragate.core.jsonrpc.JsonRpcRequest;
-import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.mcp.Era;
-import io.eragate.core.mcp.MetaKeys;
-import io.eragate.core.mcp.Methods;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.stdio.RestartSchedule;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -61,22 +50,17 @@ public final class StdioUpstream implements SessionSource {
     private final UpstreamConfig config;
     private final StdioRuntime runtime;
     private final StdioSlots slots;
-    private final ArrayDeque<CompletableFuture<StdioSession>> waiters = new ArrayDeque<>();
+    private final StdioWaiters waiters;
     private final RestartSchedule probeSchedule = new RestartSchedule(RestartSchedule.STANDARD);
-    private final List<StdioProcess> probes = new ArrayList<>();
-    private volatile Era era;
-    private volatile String eraLearnedBy;
-    private volatile String eraDetail;
-    private volatile Instant eraLearnedAt;
+    private final StdioEra era;
     private volatile boolean closed;
-    private boolean probing;
-    private long probeSeq;
 
     StdioUpstream(UpstreamConfig config, StdioRuntime runtime) {
         this.config = Objects.requireNonNull(config, "config");
         this.runtime = runtime;
         this.slots = new StdioSlots(config.name(), config.instances());
-        config.era().pinnedEra().ifPresent(pinned -> learnEra(pinned, "config", "era: " + config.era().yamlName()));
+        this.era = new StdioEra(config, runtime);
+        this.waiters = new StdioWaiters(config.name(), config.maxPendingRequests());
     }
 
     /** The configured name. */
@@ -97,7 +81,7 @@ public final class StdioUpstream implements SessionSource {
 
     /** The era, once pinned or probed; {@code null} before. */
     public Era era() {
-        return era;
+        return era.era();
     }
 
     /** Starts every instance in the background (probing the era first when it is not pinned). */
@@ -112,7 +96,7 @@ public final class StdioUpstream implements SessionSource {
      */
     @Override
     public CompletableFuture<StdioSession> acquire() {
-        StdioSession best = leastLoaded();
+        StdioSession best = slots.leastLoaded();
         if (best != null) {
             return CompletableFuture.completedFuture(best);
         }
@@ -125,73 +109,37 @@ public final class StdioUpstream implements SessionSource {
         return waiter;
     }
 
-    private StdioSession leastLoaded() {
-        StdioSession best = null;
-        for (StdioSlot slot : slots) {
-            StdioSession session = slot.ready;
-            if (session != null && !session.isGone() && (best == null || session.inFlight() < best.inFlight())) {
-                best = session;
-            }
-        }
-        return best;
-    }
-
     private void enqueue(CompletableFuture<StdioSession> waiter) {
         if (closed) {
             waiter.completeExceptionally(new StdioUnavailableException(503, "the gateway is shutting down"));
             return;
         }
-        StdioSession best = leastLoaded();
+        StdioSession best = slots.leastLoaded();
         if (best != null) {
             waiter.complete(best);
             return;
         }
-        StdioUnavailableException unavailable = unavailability();
+        StdioUnavailableException unavailable = slots.unavailability();
         if (unavailable != null) {
             waiter.completeExceptionally(unavailable);
             return;
         }
-        waiters.removeIf(CompletableFuture::isDone);
-        if (waiters.size() >= config.maxPendingRequests()) {
-            waiter.completeExceptionally(new StdioUnavailableException(503, waiters.size()
-                    + " requests already wait for a process of " + name() + " to start (maxPendingRequests)"));
-            return;
+        if (waiters.offer(waiter)) {
+            startIdleSlots();
         }
-        waiters.addLast(waiter);
-        startIdleSlots();
-    }
-
-    /** Why no request can be served for a while, or {@code null} when a process is ready or on its way. */
-    private StdioUnavailableException unavailability() {
-        StdioSlot cooling = null;
-        StdioSlot failed = null;
-        for (StdioSlot slot : slots) {
-            switch (slot.state) {
-                case COOLING -> cooling = slot;
-                case FAILED -> failed = slot;
-                case STOPPED -> {
-                    return new StdioUnavailableException(503, "the gateway is shutting down");
-                }
-                default -> {
-                    return null;
-                }
-            }
-        }
-        if (cooling != null) {
-            return new StdioUnavailableException(503, "upstream process " + cooling.label()
-                    + " crashed repeatedly; restarts are paused until " + cooling.coolingUntil + " (last: "
-                    + cooling.lastProblem + ")");
-        }
-        return new StdioUnavailableException(502, failed.lastProblem + "; it is not restarted (restart: never)");
     }
 
     private void startIdleSlots() {
         if (closed) {
             return;
         }
-        if (era == null) {
-            if (!probing) {
-                probe();
+        if (era.era() == null) {
+            if (!era.isProbing()) {
+                era.probe(line -> {
+                    if (!closed) {
+                        onProbeAnswer(line);
+                    }
+                }, e -> onProbeFailed(cannotStart(e)));
             }
             return;
         }
@@ -202,63 +150,7 @@ public final class StdioUpstream implements SessionSource {
         }
     }
 
-    // --- era probe on a throw-away process ---
-
-    private void probe() {
-        probing = true;
-        String probeId = "eragate-discover-probe-" + (++probeSeq);
-        StdioProcess process;
-        try {
-            process = StdioProcess.spawn(config, config.name() + "#probe", 4);
-        } catch (IOException e) {
-            probing = false;
-            onProbeFailed(cannotStart(e));
-            return;
-        }
-        probes.add(process);
-        CompletableFuture<String> answer = new CompletableFuture<>();
-        process.startIo(new StdioProcess.Listener() {
-            @Override
-            public void onLine(String line) {
-                for (JsonRpcMessage message : LegacyReplyReader.messages("application/json",
-                        line.getBytes(StandardCharsets.UTF_8))) {
-                    if (message instanceof JsonRpcResponse response && response.id() != null
-                            && probeId.equals(response.id().node().asText())) {
-                        answer.complete(line);
-                    }
-                }
-            }
-
-            @Override
-            public void onLineTooLong(int maxLineBytes) {
-                answer.complete(null);
-            }
-
-            @Override
-            public void onExited(int exitCode) {
-                answer.complete(null);
-            }
-        });
-        process.send(JsonRpcCodec.encode(discoverRequest(probeId)));
-        answer.completeOnTimeout(null, runtime.probeTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                .whenCompleteAsync((line, failure) -> {
-                    probes.remove(process);
-                    runtime.stopAsync(process);
-                    probing = false;
-                    if (!closed) {
-                        onProbeAnswer(line);
-                    }
-                }, runtime.onSupervisor());
-    }
-
-    private JsonRpcRequest discoverRequest(String id) {
-        ObjectNode params = JsonNodeFactory.instance.objectNode();
-        ObjectNode meta = params.putObject(MetaKeys.META);
-        meta.put(MetaKeys.PROTOCOL_VERSION, ProtocolVersions.V2026_07_28);
-        meta.putObject(MetaKeys.CLIENT_CAPABILITIES);
-        meta.set(MetaKeys.CLIENT_INFO, runtime.client().initializeParams().get("clientInfo"));
-        return new JsonRpcRequest(JsonRpcId.of(id), Methods.SERVER_DISCOVER, params);
-    }
+    // --- the era probe's answer ---
 
     private void onProbeAnswer(String line) {
         ProbeVerdict verdict = ProbeClassifier.classifyStdio(line, ProtocolVersions.MODERN);
@@ -266,7 +158,7 @@ public final class StdioUpstream implements SessionSource {
             onProbeFailed("the era probe was inconclusive: " + verdict.why());
             return;
         }
-        learnEra(verdict.era(), "probe", verdict.why());
+        era.learn(verdict.era(), "probe", verdict.why());
         log.info("Probed stdio upstream {}: {} ({})", name(), verdict.era(), verdict.why());
         startIdleSlots();
     }
@@ -276,18 +168,11 @@ public final class StdioUpstream implements SessionSource {
         for (StdioSlot slot : slots) {
             slot.lastProblem = why;
         }
-        failWaiters(502, why);
+        waiters.failAll(502, why);
         RestartSchedule.Decision decision = probeSchedule.onExit(Instant.now(), Instant.now());
         long delayMillis = decision instanceof RestartSchedule.Restart restart ? restart.delay().toMillis()
                 : ((RestartSchedule.CoolDown) decision).until().toEpochMilli() - System.currentTimeMillis();
         runtime.supervisor().schedule(this::startIdleSlots, Math.max(0, delayMillis), TimeUnit.MILLISECONDS);
-    }
-
-    private void learnEra(Era learned, String by, String detail) {
-        era = learned;
-        eraLearnedBy = by;
-        eraDetail = detail;
-        eraLearnedAt = Instant.now();
     }
 
     // --- one instance: start, handshake, exit, restart ---
@@ -305,12 +190,13 @@ public final class StdioUpstream implements SessionSource {
             scheduleRestart(slot, Instant.now());
             return;
         }
-        StdioSession session = new StdioSession(name(), era, process, config.maxPendingRequests(),
+        Era known = era.era();
+        StdioSession session = new StdioSession(name(), known, process, config.maxPendingRequests(),
                 (exited, code) -> onSupervisor(() -> onSessionExit(slot, exited, code)));
         slot.starting = session;
         slot.process = process;
         process.startIo(session);
-        if (era == Era.MODERN) {
+        if (known == Era.MODERN) {
             onReady(slot, session);
             return;
         }
@@ -329,8 +215,7 @@ public final class StdioUpstream implements SessionSource {
                     ? failure.getCause() : failure;
             if (cause instanceof StdioSession.HandshakeException refused && refused.modernRefusal()) {
                 // A modern-only server refusing the legacy handshake: the cached verdict was wrong.
-                era = null;
-                eraDetail = "initialize was refused with -32022; probing again";
+                era.forget("initialize was refused with -32022; probing again");
             }
             abortStart(slot, session, cause instanceof TimeoutException
                     ? "did not answer initialize within " + runtime.initializeTimeout().toMillis() + " ms"
@@ -355,10 +240,7 @@ public final class StdioUpstream implements SessionSource {
         slot.starting = null;
         slot.ready = session;
         slot.state = StdioSlot.State.READY;
-        while (!waiters.isEmpty()) {
-            CompletableFuture<StdioSession> waiter = waiters.pollFirst();
-            waiter.complete(leastLoaded() != null ? leastLoaded() : session);
-        }
+        waiters.completeAll(() -> slots.leastLoaded() != null ? slots.leastLoaded() : session);
     }
 
     private void onSessionExit(StdioSlot slot, StdioSession session, int exitCode) {
@@ -421,23 +303,15 @@ public final class StdioUpstream implements SessionSource {
     }
 
     private void failWaitersUnlessReady(String why) {
-        if (leastLoaded() == null) {
-            failWaiters(502, why);
+        if (slots.leastLoaded() == null) {
+            waiters.failAll(502, why);
         }
     }
 
     private void failWaitersIfUnavailable() {
-        StdioUnavailableException unavailable = unavailability();
+        StdioUnavailableException unavailable = slots.unavailability();
         if (unavailable != null) {
-            while (!waiters.isEmpty()) {
-                waiters.pollFirst().completeExceptionally(unavailable);
-            }
-        }
-    }
-
-    private void failWaiters(int status, String why) {
-        while (!waiters.isEmpty()) {
-            waiters.pollFirst().completeExceptionally(new StdioUnavailableException(status, why));
+            waiters.failAll(unavailable);
         }
     }
 
@@ -469,7 +343,7 @@ public final class StdioUpstream implements SessionSource {
         try {
             runtime.supervisor().execute(() -> {
                 closed = true;
-                failWaiters(503, "the gateway is shutting down");
+                waiters.failAll(503, "the gateway is shutting down");
                 List<CompletableFuture<Void>> stops = new ArrayList<>();
                 for (StdioSlot slot : slots) {
                     if (slot.pendingStart != null) {
@@ -485,7 +359,7 @@ public final class StdioUpstream implements SessionSource {
                         stops.add(runtime.stopAsync(slot.process));
                     }
                 }
-                probes.forEach(probe -> stops.add(runtime.stopAsync(probe)));
+                era.stopProbes(stops);
                 CompletableFuture.allOf(stops.toArray(CompletableFuture[]::new))
                         .whenComplete((ignored, failure) -> stopped.complete(null));
             });
@@ -500,7 +374,7 @@ public final class StdioUpstream implements SessionSource {
      * every instance waits out a crash loop; stopped when none is left to restart; else starting.
      */
     public UpstreamStatus status() {
-        return slots.status(era == null ? "learning its era" : "no process is ready yet");
+        return slots.status(era.era() == null ? "learning its era" : "no process is ready yet");
     }
 
     /** Requests in flight on this upstream's processes now. */
@@ -536,11 +410,7 @@ public final class StdioUpstream implements SessionSource {
         ObjectNode line = JsonNodeFactory.instance.objectNode();
         line.put("upstream", name());
         line.put("program", config.command().get(0));
-        Era known = era;
-        line.put("era", known == null ? null : known.name().toLowerCase(Locale.ROOT));
-        line.put("learnedBy", eraLearnedBy);
-        line.put("learnedAt", eraLearnedAt == null ? null : eraLearnedAt.toString());
-        line.put("detail", eraDetail);
+        era.describeInto(line);
         slots.describeInto(line.putArray("instances"));
         return line;
     }
