@@ -6,7 +6,6 @@ import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
-import io.eragate.core.listen.LegReopening;
 import io.eragate.core.listen.ListenMessages;
 import io.eragate.core.listen.ReopenBackoff;
 import io.eragate.core.listen.SubscriptionFilter;
@@ -25,14 +24,11 @@ import io.netty.buffer.Unpooled;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.handler.codec.http.DefaultHttpContent;
 import io.opentelemetry.context.Context;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -71,10 +67,8 @@ public final class FederatedListenExchange implements ClientExchange, ListenLeg.
     private final Map<String, ListenLeg> legs = new LinkedHashMap<>();
     private final List<UpstreamAnswer.Unavailable> leftOut = new ArrayList<>();
     private final List<JsonRpcNotification> early = new ArrayList<>();
-    /** Upstreams whose leg was lost after it acknowledged, with their reopening. */
-    private final Map<String, LegReopening> reopening = new HashMap<>();
-    /** Reopen attempts scheduled and not yet made, by upstream. */
-    private final Map<String, ScheduledFuture<?>> pendingReopen = new HashMap<>();
+    /** The reopening of legs lost after they acknowledged. */
+    private final LegReopener reopener;
     private ScheduledFuture<?> ackDeadline;
     private ScheduledFuture<?> keepAlive;
     private boolean acknowledged;
@@ -95,6 +89,7 @@ public final class FederatedListenExchange implements ClientExchange, ListenLeg.
         this.subscriptionId = forwarded.request().id();
         this.route = route;
         this.federation = federation;
+        this.reopener = new LegReopener(federation.reopenBackoff(), client.executor());
         this.pool = pool;
         this.keepAliveInterval = keepAliveInterval;
         this.maxResourceSubscriptions = maxResourceSubscriptions;
@@ -136,7 +131,7 @@ public final class FederatedListenExchange implements ClientExchange, ListenLeg.
                 return;
             }
             // A reopened leg: its upstream is back, with lists that may have changed while it was away.
-            reopening.get(leg.upstream()).acknowledged();
+            reopener.of(leg.upstream()).orElseThrow().acknowledged();
             federation.invalidate(route.path());
             log.info("Federated route {}: upstream {} is back on listen stream {}", route.path(), leg.upstream(),
                     subscriptionId);
@@ -190,7 +185,7 @@ public final class FederatedListenExchange implements ClientExchange, ListenLeg.
             }
             if (!acknowledged) {
                 acknowledgeIfSettled();
-            } else if (legs.isEmpty() && pendingReopen.isEmpty()) {
+            } else if (legs.isEmpty() && reopener.nonePending()) {
                 endWhenNoLegIsLeft();
             }
         });
@@ -198,21 +193,12 @@ public final class FederatedListenExchange implements ClientExchange, ListenLeg.
 
     /** Schedules the next attempt to reopen {@code upstream}'s leg, or gives it up once the attempts are spent. */
     private void scheduleReopen(String upstream) {
-        LegReopening leg = reopening.computeIfAbsent(upstream,
-                ignored -> new LegReopening(federation.reopenBackoff(), Clock.systemUTC()));
-        Optional<Duration> wait = leg.lost();
-        if (wait.isEmpty()) {
-            log.warn("Federated route {}: gave up reopening upstream {} for listen stream {} after {} attempts",
-                    route.path(), upstream, subscriptionId, leg.attempts() - 1);
-            reopening.remove(upstream);
-            return;
-        }
-        pendingReopen.put(upstream, client.executor().schedule(() -> onLoop(() -> {
-            pendingReopen.remove(upstream);
+        reopener.lost(upstream, () -> {
             if (!finished) {
                 openLeg(upstream);
             }
-        }), wait.get().toNanos(), TimeUnit.NANOSECONDS));
+        }, attempts -> log.warn("Federated route {}: gave up reopening upstream {} for listen stream {} after {} "
+                + "attempts", route.path(), upstream, subscriptionId, attempts));
     }
 
     private void ackDeadlinePassed() {
@@ -309,8 +295,7 @@ public final class FederatedListenExchange implements ClientExchange, ListenLeg.
         if (keepAlive != null) {
             keepAlive.cancel(false);
         }
-        pendingReopen.values().forEach(attempt -> attempt.cancel(false));
-        pendingReopen.clear();
+        reopener.cancelAll();
         List.copyOf(legs.values()).forEach(ListenLeg::close);
         legs.clear();
         done.run();

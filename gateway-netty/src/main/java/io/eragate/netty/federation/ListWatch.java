@@ -18,13 +18,9 @@ import io.eragate.netty.upstream.ForwardedRequest;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.util.concurrent.EventExecutor;
-import java.time.Clock;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,8 +42,7 @@ final class ListWatch implements ListenLeg.Owner {
     private final EventExecutor loop;
     private final ForwardedRequest listen;
     private final Map<String, ListenLeg> legs = new HashMap<>();
-    private final Map<String, LegReopening> reopening = new HashMap<>();
-    private final Map<String, ScheduledFuture<?>> pendingReopen = new HashMap<>();
+    private final LegReopener reopener;
     private boolean closed;
 
     private ListWatch(Route route, Federation federation, UpstreamChannelPool pool, ForwardedRequest listen) {
@@ -56,6 +51,7 @@ final class ListWatch implements ListenLeg.Owner {
         this.pool = pool;
         this.loop = pool.eventLoop();
         this.listen = listen;
+        this.reopener = new LegReopener(federation.reopenBackoff(), loop);
     }
 
     /**
@@ -80,8 +76,7 @@ final class ListWatch implements ListenLeg.Owner {
                 return;
             }
             closed = true;
-            pendingReopen.values().forEach(attempt -> attempt.cancel(false));
-            pendingReopen.clear();
+            reopener.cancelAll();
             legs.values().forEach(ListenLeg::close);
             legs.clear();
         });
@@ -96,9 +91,9 @@ final class ListWatch implements ListenLeg.Owner {
     @Override
     public void legAcknowledged(ListenLeg leg) {
         onLoop(() -> {
-            LegReopening back = reopening.get(leg.upstream());
-            if (!closed && legs.get(leg.upstream()) == leg && back != null) {
-                back.acknowledged();
+            Optional<LegReopening> back = reopener.of(leg.upstream());
+            if (!closed && legs.get(leg.upstream()) == leg && back.isPresent()) {
+                back.get().acknowledged();
                 federation.invalidate(route.path());
                 log.info("Federated route {}: watching upstream {} again", route.path(), leg.upstream());
             }
@@ -126,7 +121,7 @@ final class ListWatch implements ListenLeg.Owner {
             if (why == null) {
                 return; // the graceful final result: the gateway is shutting down
             }
-            if (leg.ack() == null && !reopening.containsKey(leg.upstream())) {
+            if (leg.ack() == null && reopener.of(leg.upstream()).isEmpty()) {
                 if (why == UpstreamAnswer.Reason.REFUSED) {
                     log.debug("Federated route {}: upstream {} does not listen; its lists expire after the cache's "
                             + "time to live", route.path(), leg.upstream());
@@ -143,21 +138,12 @@ final class ListWatch implements ListenLeg.Owner {
     }
 
     private void scheduleReopen(String upstream) {
-        LegReopening leg = reopening.computeIfAbsent(upstream,
-                ignored -> new LegReopening(federation.reopenBackoff(), Clock.systemUTC()));
-        Optional<Duration> wait = leg.lost();
-        if (wait.isEmpty()) {
-            log.warn("Federated route {}: gave up watching upstream {} after {} attempts; its lists expire after the "
-                    + "cache's time to live", route.path(), upstream, leg.attempts() - 1);
-            reopening.remove(upstream);
-            return;
-        }
-        pendingReopen.put(upstream, loop.schedule(() -> {
-            pendingReopen.remove(upstream);
+        reopener.lost(upstream, () -> {
             if (!closed) {
                 openLeg(upstream);
             }
-        }, wait.get().toNanos(), TimeUnit.NANOSECONDS));
+        }, attempts -> log.warn("Federated route {}: gave up watching upstream {} after {} attempts; its lists expire "
+                + "after the cache's time to live", route.path(), upstream, attempts));
     }
 
     private void onLoop(Runnable step) {
