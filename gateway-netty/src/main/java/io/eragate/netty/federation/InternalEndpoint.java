@@ -2,15 +2,10 @@ package io.eragate.netty.federation;
 
 import io.eragate.core.auth.Principal;
 import io.eragate.core.mcp.McpHeaders;
+import io.eragate.netty.upstream.JsonPosts;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.handler.codec.http.HttpHeaders;
-import io.netty.buffer.Unpooled;
-import io.netty.handler.codec.http.DefaultFullHttpRequest;
 import io.netty.handler.codec.http.FullHttpRequest;
-import io.netty.handler.codec.http.HttpHeaderNames;
-import io.netty.handler.codec.http.HttpHeaderValues;
-import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpVersion;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -114,13 +109,8 @@ public final class InternalEndpoint {
         if (bound == null) {
             return null;
         }
-        FullHttpRequest http = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-                bound.pathAndQuery(), Unpooled.wrappedBuffer(body));
+        FullHttpRequest http = JsonPosts.to(bound, body);
         http.headers()
-                .set(HttpHeaderNames.HOST, bound.hostHeader())
-                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-                .set(HttpHeaderNames.ACCEPT, "application/json, text/event-stream")
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, body.length)
                 .set(TOKEN_HEADER, token)
                 .set(UPSTREAM_HEADER, upstream)
                 .set(PRINCIPAL_HEADER, handle)

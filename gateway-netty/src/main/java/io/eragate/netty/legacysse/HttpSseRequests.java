@@ -1,6 +1,7 @@
 package io.eragate.netty.legacysse;
 
 import io.eragate.netty.telemetry.TraceHeaders;
+import io.eragate.netty.upstream.JsonPosts;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpRequest;
@@ -30,13 +31,7 @@ final class HttpSseRequests {
 
     /** A POST of one JSON-RPC message. */
     static FullHttpRequest post(UpstreamTarget target, byte[] json) {
-        FullHttpRequest request = new DefaultFullHttpRequest(HttpVersion.HTTP_1_1, HttpMethod.POST,
-                target.pathAndQuery(), Unpooled.wrappedBuffer(json));
-        request.headers()
-                .set(HttpHeaderNames.HOST, target.hostHeader())
-                .set(HttpHeaderNames.CONTENT_TYPE, HttpHeaderValues.APPLICATION_JSON)
-                .set(HttpHeaderNames.ACCEPT, "application/json, text/event-stream")
-                .setInt(HttpHeaderNames.CONTENT_LENGTH, json.length);
+        FullHttpRequest request = JsonPosts.to(target, json);
         TraceHeaders.fromBody(json, request.headers());
         return request;
     }
