@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.NodePeers;
 import java.io.IOException;
 import java.net.URI;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -195,33 +197,22 @@ class LegacyInteractiveIT {
     }
 
     /** Waits until the client wrote {@code file} (or ended, which fails the test with its output). */
-    private static void awaitFile(Path file, CompletableFuture<NodePeers.Result> run) throws Exception {
-        long deadline = System.nanoTime() + CLIENT_TIMEOUT.toNanos();
-        while (!Files.exists(file)) {
-            if (run.isDone()) {
-                NodePeers.Result ended = run.get();
-                throw new AssertionError("the client ended before its DELETE: " + ended.stdout() + ended.stderr());
-            }
-            assertThat(System.nanoTime()).as("the client's DELETE within %s", CLIENT_TIMEOUT).isLessThan(deadline);
-            Thread.sleep(50);
-        }
+    private static void awaitFile(Path file, CompletableFuture<NodePeers.Result> run) {
+        Await.untilOrGiveUp("the client's DELETE", CLIENT_TIMEOUT, () -> Files.exists(file), () -> run.isDone()
+                ? Optional.of("the client ended before its DELETE: " + run.join().stdout() + run.join().stderr())
+                : Optional.empty());
     }
 
     /** Whether the fixture's latest listen report says no listen stream is open, within the upstream timeout. */
-    private static boolean awaitNoListenOpen() throws InterruptedException {
-        long deadline = System.nanoTime() + UPSTREAM_LOG_TIMEOUT.toNanos();
-        while (System.nanoTime() < deadline) {
+    private static boolean awaitNoListenOpen() {
+        return Await.within(UPSTREAM_LOG_TIMEOUT, () -> {
             Matcher state = LISTEN_STATE.matcher(fixture.output());
             String open = null;
             while (state.find()) {
                 open = state.group(1);
             }
-            if ("0".equals(open)) {
-                return true;
-            }
-            Thread.sleep(50);
-        }
-        return false;
+            return "0".equals(open);
+        });
     }
 
     private static JsonNode legacyClient(Map<String, String> environment, String tool) throws IOException {

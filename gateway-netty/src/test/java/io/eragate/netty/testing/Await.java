@@ -45,11 +45,37 @@ public final class Await {
      * within {@code timeout}.
      */
     public static <T> T value(String what, Duration timeout, Supplier<Optional<T>> probe, Supplier<String> state) {
+        return value(what, timeout, probe, Optional::empty, state);
+    }
+
+    /**
+     * Returns once {@code condition} holds; fails at once with the reason {@code giveUp} yields as soon as it yields
+     * one (what the wait depends on has ended: a child process exited, a client finished), else naming {@code what}
+     * after {@code timeout}.
+     */
+    public static void untilOrGiveUp(String what, Duration timeout, BooleanSupplier condition,
+            Supplier<Optional<String>> giveUp) {
+        value(what, timeout, () -> condition.getAsBoolean() ? Optional.of(Boolean.TRUE) : Optional.empty(), giveUp,
+                () -> "");
+    }
+
+    /**
+     * Returns the first value {@code probe} yields. Fails at once with the reason {@code giveUp} yields as soon as it
+     * yields one (asked after each probe that yielded nothing: what the wait depends on has ended, so waiting on is
+     * pointless); fails naming {@code what} and {@code state} when {@code probe} yields nothing within
+     * {@code timeout}.
+     */
+    public static <T> T value(String what, Duration timeout, Supplier<Optional<T>> probe,
+            Supplier<Optional<String>> giveUp, Supplier<String> state) {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             Optional<T> value = probe.get();
             if (value.isPresent()) {
                 return value.get();
+            }
+            Optional<String> ended = giveUp.get();
+            if (ended.isPresent()) {
+                throw new AssertionError("Gave up waiting until " + what + ": " + ended.get());
             }
             if (System.nanoTime() - deadline > 0) {
                 throw new AssertionError("Not true within " + timeout + ": " + what + " " + state.get());
