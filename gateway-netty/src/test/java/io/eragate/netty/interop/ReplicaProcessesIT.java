@@ -2,9 +2,11 @@ package io.eragate.netty.interop;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.NodePeers;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
@@ -40,10 +42,6 @@ class ReplicaProcessesIT {
     private static final Duration WAIT = Duration.ofSeconds(60);
     private static final Pattern LISTENING = Pattern.compile("Eragate listening on /127\\.0\\.0\\.1:(\\d+)");
     private static final NodePeers PEERS = NodePeers.locate();
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-            + "\"clientInfo\":{\"name\":\"replica-processes-it\",\"version\":\"1.0.0\"}}}";
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
     private static final String ECHO = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":"
             + "{\"name\":\"echo\",\"arguments\":{\"message\":\"from the other process\"}}}";
     private static final String SLOW = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
@@ -51,6 +49,7 @@ class ReplicaProcessesIT {
 
     private static NodePeers.Server upstream;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(WAIT).build();
+    private final LegacyClientRequests requests = new LegacyClientRequests(http, WAIT, "replica-processes-it");
     private final List<Process> gateways = new ArrayList<>();
 
     @TempDir
@@ -114,7 +113,7 @@ class ReplicaProcessesIT {
     }
 
     /** Starts the packaged gateway as a process with the shared key ring; returns its listen port. */
-    private int startGateway(String name) throws IOException, InterruptedException {
+    private int startGateway(String name) throws IOException {
         Path jar = PEERS.interopDir().getParent().resolve("gateway-netty").resolve("target").resolve("eragate.jar");
         assertThat(jar).as("the packaged gateway; run mvn verify (or package) first").isRegularFile();
         Path config = dir.resolve(name + ".yaml");
@@ -134,45 +133,37 @@ class ReplicaProcessesIT {
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD)
                 .redirectError(stderr.toFile()).start();
         gateways.add(gateway);
-        long deadline = System.nanoTime() + WAIT.toNanos();
-        while (System.nanoTime() < deadline) {
-            Matcher listening = LISTENING.matcher(Files.readString(stderr, StandardCharsets.UTF_8));
-            if (listening.find()) {
-                return Integer.parseInt(listening.group(1));
-            }
-            assertThat(gateway.isAlive()).as("gateway %s exited: %s", name, Files.readString(stderr)).isTrue();
-            Thread.sleep(50);
+        return Await.value("gateway " + name + " listening", WAIT, () -> {
+            Matcher listening = LISTENING.matcher(read(stderr));
+            return listening.find() ? Optional.of(Integer.parseInt(listening.group(1))) : Optional.empty();
+        }, () -> gateway.isAlive() ? Optional.empty() : Optional.of("gateway " + name + " exited: " + read(stderr)),
+                () -> read(stderr));
+    }
+
+    private static String read(Path log) {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        throw new AssertionError("gateway " + name + " did not start within " + WAIT + ": "
-                + Files.readString(stderr));
     }
 
     /** Opens a front session (initialize, then initialized); returns its sealed id. */
     private String initialize(int port) throws IOException, InterruptedException {
-        HttpResponse<String> initialized = post(port, null, INITIALIZE);
-        assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
-        assertThat(initialized.body()).contains("\"protocolVersion\":\"2025-11-25\"");
-        Optional<String> sessionId = initialized.headers().firstValue("Mcp-Session-Id");
-        assertThat(sessionId).as("the front issued a session id").isPresent();
-        assertThat(post(port, sessionId.get(), INITIALIZED).statusCode()).isEqualTo(202);
-        return sessionId.get();
+        return requests.initialize(endpoint(port));
     }
 
     private HttpResponse<String> post(int port, String sessionId, String body)
             throws IOException, InterruptedException {
-        return http.send(request(port, sessionId, body), HttpResponse.BodyHandlers.ofString());
+        return requests.post(endpoint(port), sessionId, body);
     }
 
-    private static HttpRequest request(int port, String sessionId, String body) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/mcp"))
-                .timeout(WAIT)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (sessionId != null) {
-            request.header("Mcp-Session-Id", sessionId).header("MCP-Protocol-Version", "2025-11-25");
-        }
-        return request.build();
+    private HttpRequest request(int port, String sessionId, String body) {
+        return requests.request(endpoint(port), sessionId, body);
+    }
+
+    private static URI endpoint(int port) {
+        return URI.create("http://127.0.0.1:" + port + "/mcp");
     }
 
     /** Reads lines until one contains {@code fragment} (true), or the stream ends or fails (false). */

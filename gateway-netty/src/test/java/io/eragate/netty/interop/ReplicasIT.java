@@ -12,7 +12,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,16 +27,13 @@ import org.junit.jupiter.api.Test;
 class ReplicasIT {
     private static final Duration TIMEOUT = Duration.ofSeconds(30);
     private static final NodePeers PEERS = NodePeers.locate();
-    private static final String INITIALIZE = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
-            + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},"
-            + "\"clientInfo\":{\"name\":\"replicas-it\",\"version\":\"1.0.0\"}}}";
-    private static final String INITIALIZED = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}";
     private static final String LIST = "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}";
     private static final String ECHO = "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":"
             + "{\"name\":\"echo\",\"arguments\":{\"message\":\"from the other replica\"}}}";
 
     private static NodePeers.Server everything;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(TIMEOUT).build();
+    private final LegacyClientRequests requests = new LegacyClientRequests(http, TIMEOUT, "replicas-it");
 
     @BeforeAll
     static void startServerEverything() {
@@ -101,7 +97,7 @@ class ReplicasIT {
                         .build();
                 HttpRequest toHolder = HttpRequest.newBuilder(URI.create(first.base() + endpoint)).timeout(TIMEOUT)
                         .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
-                                INITIALIZE)).build();
+                                requests.initializeBody())).build();
 
                 assertThat(http.send(toOther, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(404);
                 assertThat(http.send(toHolder, HttpResponse.BodyHandlers.ofString()).statusCode()).isEqualTo(202);
@@ -111,25 +107,12 @@ class ReplicasIT {
 
     /** Opens a session through {@code gateway} (initialize, then initialized); returns its sealed id. */
     private String initialize(InteropGateway gateway) throws IOException, InterruptedException {
-        HttpResponse<String> initialized = post(gateway, null, INITIALIZE);
-        assertThat(initialized.statusCode()).as(initialized.body()).isEqualTo(200);
-        Optional<String> sessionId = initialized.headers().firstValue("Mcp-Session-Id");
-        assertThat(sessionId).as("the gateway issued a session id").isPresent();
-        assertThat(post(gateway, sessionId.get(), INITIALIZED).statusCode()).isEqualTo(202);
-        return sessionId.get();
+        return requests.initialize(URI.create(gateway.endpoint("everything")));
     }
 
     private HttpResponse<String> post(InteropGateway gateway, String sessionId, String body)
             throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(gateway.endpoint("everything")))
-                .timeout(TIMEOUT)
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        if (sessionId != null) {
-            request.header("Mcp-Session-Id", sessionId).header("MCP-Protocol-Version", "2025-11-25");
-        }
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return requests.post(URI.create(gateway.endpoint("everything")), sessionId, body);
     }
 
     /** The data of the stream's first event, which must be {@code endpoint}. */
