@@ -106,9 +106,8 @@ public final class ExchangeTables {
     public static String table(LoadResults results) {
         Objects.requireNonNull(results, "results");
         StringBuilder md = new StringBuilder();
-        md.append("| Profile | Scenario | Against | req/s | × against req/s | p50 µs | p99 µs | hop CPU µs/request "
-                + "| hop B/request |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|\n");
+        md.append(LoadTables.header("Profile", "Scenario", "Against", "req/s", "× against req/s", "p50 µs", "p99 µs",
+                "hop CPU µs/request", "hop B/request"));
         boolean any = false;
         for (ProfileResult p : results.profiles()) {
             Scenario listed = null;
@@ -133,14 +132,14 @@ public final class ExchangeTables {
     private static void row(StringBuilder md, ProfileResult p, ScenarioResult r, Scenario line,
             OptionalDouble ratio) {
         ResourceSummary s = r.resources();
-        md.append("| ").append(LoadChart.describe(p)).append(" | ").append(r.label())
-                .append(" | ").append(ratio == null ? "(the line)" : line.label())
-                .append(" | ").append(LoadTables.number(r.throughput()))
-                .append(" | ").append(ratio == null ? NONE : LoadTables.ratio(ratio))
-                .append(" | ").append(LoadTables.number(r.latency().p50Micros()))
-                .append(" | ").append(LoadTables.number(r.latency().p99Micros()))
-                .append(" | ").append(LoadTables.number(s == null ? null : s.hopCpuMicrosPerRequest()))
-                .append(" | ").append(LoadTables.bytes(s == null ? null : s.hopAllocatedBytesPerRequest()))
-                .append(" |\n");
+        md.append(LoadTables.row(LoadChart.describe(p),
+                r.label(),
+                ratio == null ? "(the line)" : line.label(),
+                LoadTables.number(r.throughput()),
+                ratio == null ? NONE : LoadTables.ratio(ratio),
+                LoadTables.number(r.latency().p50Micros()),
+                LoadTables.number(r.latency().p99Micros()),
+                LoadTables.number(s == null ? null : s.hopCpuMicrosPerRequest()),
+                LoadTables.bytes(s == null ? null : s.hopAllocatedBytesPerRequest())));
     }
 }

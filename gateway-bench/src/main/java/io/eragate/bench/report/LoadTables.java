@@ -95,10 +95,9 @@ public final class LoadTables {
     public static String ratios(LoadResults results) {
         Objects.requireNonNull(results, "results");
         StringBuilder md = new StringBuilder();
-        md.append("| Profile | Eragate/nginx req/s | Eragate/direct req/s | Eragate/nginx p50 | Eragate/direct p50 "
-                + "| Eragate/nginx p99 | Eragate/direct p99 | p50 added vs nginx (µs) | p50 added vs direct (µs) "
-                + "| pooled/per-call req/s |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append(header("Profile", "Eragate/nginx req/s", "Eragate/direct req/s", "Eragate/nginx p50",
+                "Eragate/direct p50", "Eragate/nginx p99", "Eragate/direct p99", "p50 added vs nginx (µs)",
+                "p50 added vs direct (µs)", "pooled/per-call req/s"));
         Scenario e = Scenario.ERAGATE_PASS_THROUGH;
         for (ProfileResult p : results.profiles()) {
             md.append("| ").append(LoadChart.describe(p))
@@ -127,8 +126,8 @@ public final class LoadTables {
         Scenario[] hops = {Scenario.NGINX, Scenario.ERAGATE_BASELINE, Scenario.ERAGATE_PASS_THROUGH,
             Scenario.ERAGATE_IO_URING};
         StringBuilder md = new StringBuilder();
-        md.append("| Profile | Hop | req/s | × nginx req/s | p50 µs | p99 µs | hop CPU µs/request | hop B/request |\n");
-        md.append("|---|---|---|---|---|---|---|---|\n");
+        md.append(header("Profile", "Hop", "req/s", "× nginx req/s", "p50 µs", "p99 µs", "hop CPU µs/request",
+                "hop B/request"));
         boolean any = false;
         for (ProfileResult p : results.profiles()) {
             for (Scenario hop : hops) {
@@ -139,14 +138,14 @@ public final class LoadTables {
                 any |= hop != Scenario.NGINX;
                 ScenarioResult r = measured.get();
                 ResourceSummary s = r.resources();
-                md.append("| ").append(LoadChart.describe(p)).append(" | ").append(hop.label())
-                        .append(" | ").append(number(r.throughput()))
-                        .append(" | ").append(ratio(Ratios.throughput(p, hop, Scenario.NGINX)))
-                        .append(" | ").append(number(r.latency().p50Micros()))
-                        .append(" | ").append(number(r.latency().p99Micros()))
-                        .append(" | ").append(number(s == null ? null : s.hopCpuMicrosPerRequest()))
-                        .append(" | ").append(bytes(s == null ? null : s.hopAllocatedBytesPerRequest()))
-                        .append(" |\n");
+                md.append(row(LoadChart.describe(p),
+                        hop.label(),
+                        number(r.throughput()),
+                        ratio(Ratios.throughput(p, hop, Scenario.NGINX)),
+                        number(r.latency().p50Micros()),
+                        number(r.latency().p99Micros()),
+                        number(s == null ? null : s.hopCpuMicrosPerRequest()),
+                        bytes(s == null ? null : s.hopAllocatedBytesPerRequest())));
             }
         }
         return any ? md.toString() : "";
@@ -156,9 +155,8 @@ public final class LoadTables {
     public static String results(ProfileResult profile) {
         Objects.requireNonNull(profile, "profile");
         StringBuilder md = new StringBuilder();
-        md.append("| Scenario | req/s | req/s per round | p50 µs | p90 µs | p99 µs | p99.9 µs | max µs | answers "
-                + "| errors |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append(header("Scenario", "req/s", "req/s per round", "p50 µs", "p90 µs", "p99 µs", "p99.9 µs", "max µs",
+                "answers", "errors"));
         for (ScenarioResult r : profile.scenarios()) {
             if (!r.measured()) {
                 md.append("| ").append(r.label()).append(" | ").append(r.status()).append(": ").append(r.note())
@@ -168,17 +166,16 @@ public final class LoadTables {
             LatencySummary l = r.latency();
             String perRound = r.rounds().stream().map(x -> number(x.throughput())).collect(Collectors.joining(" / "));
             long failures = r.errors() + r.dropped() + r.unfinished();
-            md.append("| ").append(r.label())
-                    .append(" | ").append(number(r.throughput()))
-                    .append(" | ").append(perRound)
-                    .append(" | ").append(number(l.p50Micros()))
-                    .append(" | ").append(number(l.p90Micros()))
-                    .append(" | ").append(number(l.p99Micros()))
-                    .append(" | ").append(number(l.p999Micros()))
-                    .append(" | ").append(number(l.maxMicros()))
-                    .append(" | ").append(String.format(Locale.ROOT, "%,d", r.completed()))
-                    .append(" | ").append(failures == 0 ? "0" : describeFailures(r))
-                    .append(" |\n");
+            md.append(row(r.label(),
+                    number(r.throughput()),
+                    perRound,
+                    number(l.p50Micros()),
+                    number(l.p90Micros()),
+                    number(l.p99Micros()),
+                    number(l.p999Micros()),
+                    number(l.maxMicros()),
+                    String.format(Locale.ROOT, "%,d", r.completed()),
+                    failures == 0 ? "0" : describeFailures(r)));
         }
         return md.toString();
     }
@@ -187,25 +184,23 @@ public final class LoadTables {
     public static String resources(ProfileResult profile) {
         Objects.requireNonNull(profile, "profile");
         StringBuilder md = new StringBuilder();
-        md.append("| Scenario | hop CPU % | hop CPU µs/request | hop B/request | upstream CPU % | client CPU % "
-                + "| other processes CPU % | steal % | hop RSS MiB | hop live heap MiB |\n");
-        md.append("|---|---|---|---|---|---|---|---|---|---|\n");
+        md.append(header("Scenario", "hop CPU %", "hop CPU µs/request", "hop B/request", "upstream CPU %",
+                "client CPU %", "other processes CPU %", "steal %", "hop RSS MiB", "hop live heap MiB"));
         for (ScenarioResult r : profile.scenarios()) {
             if (!r.measured()) {
                 continue;
             }
             ResourceSummary s = r.resources();
-            md.append("| ").append(r.label())
-                    .append(" | ").append(number(s == null ? null : s.hopCpuPercent()))
-                    .append(" | ").append(number(s == null ? null : s.hopCpuMicrosPerRequest()))
-                    .append(" | ").append(bytes(s == null ? null : s.hopAllocatedBytesPerRequest()))
-                    .append(" | ").append(number(s == null ? null : s.upstreamCpuPercent()))
-                    .append(" | ").append(number(s == null ? null : s.clientCpuPercent()))
-                    .append(" | ").append(number(s == null ? null : s.otherCpuPercent()))
-                    .append(" | ").append(number(s == null ? null : s.stealPercent()))
-                    .append(" | ").append(mib(s == null ? null : s.hopRssBytes()))
-                    .append(" | ").append(mib(s == null ? null : s.hopLiveHeapBytes()))
-                    .append(" |\n");
+            md.append(row(r.label(),
+                    number(s == null ? null : s.hopCpuPercent()),
+                    number(s == null ? null : s.hopCpuMicrosPerRequest()),
+                    bytes(s == null ? null : s.hopAllocatedBytesPerRequest()),
+                    number(s == null ? null : s.upstreamCpuPercent()),
+                    number(s == null ? null : s.clientCpuPercent()),
+                    number(s == null ? null : s.otherCpuPercent()),
+                    number(s == null ? null : s.stealPercent()),
+                    mib(s == null ? null : s.hopRssBytes()),
+                    mib(s == null ? null : s.hopLiveHeapBytes())));
         }
         return md.toString();
     }
@@ -222,6 +217,16 @@ public final class LoadTables {
         if (count > 0) {
             out.append(out.length() > 0 ? ", " : "").append(count).append(' ').append(what);
         }
+    }
+
+    /** The head of a Markdown table: its columns' names, and the line that ends the head. */
+    static String header(String... columns) {
+        return row(columns) + "|" + "---|".repeat(columns.length) + "\n";
+    }
+
+    /** One row of a Markdown table: its cells between pipes, and the line's end. */
+    static String row(String... cells) {
+        return "| " + String.join(" | ", cells) + " |\n";
     }
 
     static String ratio(OptionalDouble value) {

@@ -11,6 +11,16 @@ class LoadTablesTest {
     private final LoadResults results = SampleResults.typical();
 
     @Test
+    void aRowPutsItsCellsBetweenPipesAndEndsTheLine() {
+        assertThat(LoadTables.row("a", "1.00×", "")).isEqualTo("| a | 1.00× |  |\n");
+    }
+
+    @Test
+    void aHeaderIsTheColumnsRowAndOneSeparatorPerColumn() {
+        assertThat(LoadTables.header("Scenario", "req/s")).isEqualTo("| Scenario | req/s |\n|---|---|\n");
+    }
+
+    @Test
     void targetsQuoteTheRatiosAndSayWhetherTheyAreMet() {
         String targets = LoadTables.targets(results);
 
