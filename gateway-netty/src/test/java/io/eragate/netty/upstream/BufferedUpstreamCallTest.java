@@ -2,32 +2,15 @@ package io.eragate.netty.upstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpMethod;
-import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpResponseStatus;
-import io.netty.handler.codec.http.HttpServerCodec;
 import io.netty.handler.codec.http.HttpVersion;
 import java.lang.ref.WeakReference;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -44,47 +27,27 @@ import org.junit.jupiter.api.Test;
 class BufferedUpstreamCallTest {
     private static final byte[] ANSWER = "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}".getBytes(StandardCharsets.UTF_8);
 
-    private EventLoopGroup group;
-    private Channel server;
-    private UpstreamPools pools;
-    private UpstreamTarget target;
+    private LoopbackUpstream upstream;
 
     @BeforeEach
     void start() throws InterruptedException {
-        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(8192),
-                                new SimpleChannelInboundHandler<FullHttpRequest>() {
-                                    @Override
-                                    protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest msg) {
-                                        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                                                HttpResponseStatus.OK, Unpooled.wrappedBuffer(ANSWER));
-                                        response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json")
-                                                .setInt(HttpHeaderNames.CONTENT_LENGTH, ANSWER.length);
-                                        ctx.writeAndFlush(response);
-                                    }
-                                });
-                    }
-                })
-                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
-        int port = ((InetSocketAddress) server.localAddress()).getPort();
-        target = UpstreamTarget.of("t", URI.create("http://127.0.0.1:" + port + "/mcp"));
-        pools = new UpstreamPools(group, NioSocketChannel.class, NioDatagramChannel.class,
-                new UpstreamPoolSettings(4, 4, Duration.ofSeconds(2), Duration.ofMinutes(5)), 8192);
+        upstream = LoopbackUpstream.start(LoopbackUpstream.http((ctx, msg) -> {
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                    Unpooled.wrappedBuffer(ANSWER));
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, ANSWER.length);
+            ctx.writeAndFlush(response);
+        }), new UpstreamPoolSettings(4, 4, Duration.ofSeconds(2), Duration.ofMinutes(5)));
     }
 
     @AfterEach
     void stop() {
-        server.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
-        pools.close();
+        upstream.close();
     }
 
     private WeakReference<CompletableFuture<UpstreamReply>> answeredCall() throws Exception {
-        UpstreamChannelPool pool = pools.forLoop((EventLoop) group.next());
+        UpstreamChannelPool pool = upstream.pool();
+        UpstreamTarget target = upstream.target();
         FullHttpRequest request = TrustedHeaders.request(HttpMethod.POST, "/mcp", Unpooled.wrappedBuffer(ANSWER));
         request.headers().set(HttpHeaderNames.HOST, target.hostHeader())
                 .set(HttpHeaderNames.CONTENT_TYPE, "application/json")
@@ -103,7 +66,7 @@ class BufferedUpstreamCallTest {
         for (int attempt = 0; attempt < 50 && reply.get() != null; attempt++) {
             System.gc();
             // The cancelled deadline leaves the loop's queue on the loop itself; let it run once.
-            group.next().submit(() -> { }).get(5, TimeUnit.SECONDS);
+            upstream.group().next().submit(() -> { }).get(5, TimeUnit.SECONDS);
         }
 
         assertThat(reply.get()).as("the answered call is still reachable (its deadline is still scheduled)").isNull();

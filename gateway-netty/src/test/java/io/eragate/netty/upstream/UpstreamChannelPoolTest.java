@@ -2,19 +2,9 @@ package io.eragate.netty.upstream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
-import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.channel.socket.nio.NioSocketChannel;
-import java.net.InetSocketAddress;
-import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -25,47 +15,35 @@ import org.junit.jupiter.api.Test;
 
 /** The per-loop pool over real loopback sockets: reuse, and closing of connections left idle too long. */
 class UpstreamChannelPoolTest {
-    private EventLoopGroup group;
-    private Channel server;
     private final AtomicInteger accepted = new AtomicInteger();
     private final AtomicInteger closed = new AtomicInteger();
-    private UpstreamPools pools;
-    private UpstreamTarget target;
+    private LoopbackUpstream upstream;
 
     @BeforeEach
     void start() throws InterruptedException {
-        group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
-        server = new ServerBootstrap().group(group).channel(NioServerSocketChannel.class)
-                .childHandler(new ChannelInboundHandlerAdapter() {
-                    @Override
-                    public void channelActive(ChannelHandlerContext ctx) {
-                        accepted.incrementAndGet();
-                    }
+        upstream = LoopbackUpstream.start(new ChannelInboundHandlerAdapter() {
+            @Override
+            public void channelActive(ChannelHandlerContext ctx) {
+                accepted.incrementAndGet();
+            }
 
-                    @Override
-                    public void channelInactive(ChannelHandlerContext ctx) {
-                        closed.incrementAndGet();
-                    }
-                })
-                .bind(new InetSocketAddress("127.0.0.1", 0)).sync().channel();
-        int port = ((InetSocketAddress) server.localAddress()).getPort();
-        target = UpstreamTarget.of("t", URI.create("http://127.0.0.1:" + port + "/mcp"));
-        pools = new UpstreamPools(group, NioSocketChannel.class, NioDatagramChannel.class,
-                new UpstreamPoolSettings(4, 4, Duration.ofSeconds(2), Duration.ofMillis(100)), 8192);
+            @Override
+            public void channelInactive(ChannelHandlerContext ctx) {
+                closed.incrementAndGet();
+            }
+        }, new UpstreamPoolSettings(4, 4, Duration.ofSeconds(2), Duration.ofMillis(100)));
     }
 
     @AfterEach
     void stop() {
-        server.close().awaitUninterruptibly();
-        group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
-        pools.close();
+        upstream.close();
     }
 
     private Channel acquireReleased(UpstreamChannelPool pool) throws Exception {
         CompletableFuture<Channel> acquired = new CompletableFuture<>();
-        pool.eventLoop().execute(() -> pool.acquire(target).addListener(f -> {
+        pool.eventLoop().execute(() -> pool.acquire(upstream.target()).addListener(f -> {
             Channel channel = (Channel) f.getNow();
-            pool.release(target, channel);
+            pool.release(upstream.target(), channel);
             acquired.complete(channel);
         }));
         return acquired.get(5, TimeUnit.SECONDS);
@@ -73,7 +51,7 @@ class UpstreamChannelPoolTest {
 
     @Test
     void aReleasedConnectionIsReusedAndClosedOnceIdleTooLong() throws Exception {
-        UpstreamChannelPool pool = pools.forLoop((EventLoop) group.next());
+        UpstreamChannelPool pool = upstream.pool();
 
         Channel first = acquireReleased(pool);
         Channel second = acquireReleased(pool);
