@@ -17,9 +17,8 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One endpoint over three kinds of upstream, used by the real SDK v2 client pinned to 2026-07-28
@@ -34,32 +33,12 @@ class FederationIT {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final NodePeers PEERS = NodePeers.locate();
 
-    private static NodePeers.Server everything;
-    private static NodePeers.Server modern;
-    private static GatewayServer gateway;
-
-    @BeforeAll
-    static void startPeersAndGateway() throws Exception {
-        everything = PEERS.startServer("everything-server.mjs", "0");
-        modern = PEERS.startServer("modern-server.mjs", "0");
-        gateway = start(modern, "1s");
-    }
-
-    @AfterAll
-    static void stopAll() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        for (NodePeers.Server server : new NodePeers.Server[] {modern, everything}) {
-            if (server != null) {
-                server.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final FederationPeers PEERS_AND_GATEWAY = new FederationPeers(PEERS, "1s");
 
     @Test
     void theSdkClientListsThreeUpstreamsPrefixedAndEachCallReachesItsOwner() throws Exception {
-        JsonNode session = run(gateway, "/mcp", """
+        JsonNode session = run(PEERS_AND_GATEWAY.gateway(), "/mcp", """
                 [["everything_echo", {"message": "hi"}], ["modern_add", {"a": 2, "b": 3}],
                  ["stdio_chatty", {}], ["nobody_echo", {}]]""");
 
@@ -80,7 +59,7 @@ class FederationIT {
         assertThat(calls.findValuesAsText("name")).containsExactly("mcp-servers/everything",
                 "eragate-interop-modern", "eragate-interop-modern-stdio");
 
-        JsonNode report = JSON.readTree(adminGet(gateway, "/admin/routes"));
+        JsonNode report = JSON.readTree(adminGet(PEERS_AND_GATEWAY.gateway(), "/admin/routes"));
         JsonNode federated = report.path("routes").get(0);
         assertThat(federated.path("path").asText()).isEqualTo("/mcp");
         assertThat(federated.path("federated").asBoolean()).isTrue();
@@ -96,7 +75,7 @@ class FederationIT {
     @Test
     void aRuleSendsToolsCallAddToAnotherUpstream() throws Exception {
         // server-everything has no "add" tool (it has get-sum): only the rule can make this call succeed.
-        JsonNode session = run(gateway, "/tools",
+        JsonNode session = run(PEERS_AND_GATEWAY.gateway(), "/tools",
                 "[[\"add\", {\"a\": 1, \"b\": 2}], [\"echo\", {\"message\": \"x\"}]]");
 
         assertThat(texts(session.path("tools"))).contains("get-sum").doesNotContain("add");
@@ -129,7 +108,7 @@ class FederationIT {
     }
 
     private static GatewayServer start(NodePeers.Server modernServer, String listCacheTtl) throws Exception {
-        return GatewayServer.start(config(everything, modernServer, listCacheTtl));
+        return PEERS_AND_GATEWAY.startGateway(modernServer, listCacheTtl);
     }
 
     /**

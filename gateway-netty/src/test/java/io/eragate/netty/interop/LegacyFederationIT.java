@@ -9,9 +9,8 @@ import io.eragate.netty.testing.NodePeers;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * Legacy (2025-11-25) clients on a federated route over three kinds of upstream: server-everything (a legacy
@@ -32,32 +31,12 @@ class LegacyFederationIT {
             [["everything_echo", {"message": "hi"}], ["modern_add", {"a": 2, "b": 3}], ["stdio_chatty", {}],
              ["modern_region", {"region": "eu-west1"}], ["modern_region", {"region": "Zürich"}]]""";
 
-    private static NodePeers.Server everything;
-    private static NodePeers.Server modern;
-    private static GatewayServer gateway;
-
-    @BeforeAll
-    static void startPeersAndGateway() throws Exception {
-        everything = PEERS.startServer("everything-server.mjs", "0");
-        modern = PEERS.startServer("modern-server.mjs", "0");
-        gateway = start(modern);
-    }
-
-    @AfterAll
-    static void stopAll() {
-        if (gateway != null) {
-            gateway.close();
-        }
-        for (NodePeers.Server server : new NodePeers.Server[] {modern, everything}) {
-            if (server != null) {
-                server.close();
-            }
-        }
-    }
+    @RegisterExtension
+    static final FederationPeers PEERS_AND_GATEWAY = new FederationPeers(PEERS, "0ms");
 
     @Test
     void theSdkV1ClientGetsMergedCapabilitiesEveryUpstreamsToolsAndEachCallReachesItsOwner() throws Exception {
-        JsonNode session = run(gateway, Map.of(), CALLS);
+        JsonNode session = run(PEERS_AND_GATEWAY.gateway(), Map.of(), CALLS);
 
         assertThat(session.path("protocolVersion").asText()).isEqualTo("2025-11-25");
         assertThat(session.at("/serverInfo/name").asText()).isEqualTo("eragate");
@@ -76,7 +55,7 @@ class LegacyFederationIT {
 
     @Test
     void mcpRemoteInFrontOfTheSdkV1ClientGetsTheSameFederation() throws Exception {
-        JsonNode session = run(gateway, Map.of("VIA", "mcp-remote"), CALLS);
+        JsonNode session = run(PEERS_AND_GATEWAY.gateway(), Map.of("VIA", "mcp-remote"), CALLS);
 
         assertThat(texts(session.path("tools"))).contains("everything_echo", "modern_region", "stdio_chatty");
         assertCallsReachedTheirOwners(session.path("calls"));
@@ -84,7 +63,7 @@ class LegacyFederationIT {
 
     @Test
     void aRelayedCallOfABoundToolReachesItsOwnerWithTheHeaderOnEveryRound() throws Exception {
-        String url = "http://127.0.0.1:" + gateway.listenAddress().getPort() + "/mcp";
+        String url = "http://127.0.0.1:" + PEERS_AND_GATEWAY.gateway().listenAddress().getPort() + "/mcp";
         NodePeers.Result result = PEERS.run(CLIENT_TIMEOUT, Map.of("ELICIT", "1"), "legacy-client.mjs", url,
                 "modern_confirm_region", "{\"region\":\"eu-west1\",\"question\":\"Who confirms?\"}");
         assertThat(result.exitCode()).as("client output:\n%s\n%s", result.stdout(), result.stderr()).isZero();
@@ -132,7 +111,7 @@ class LegacyFederationIT {
     }
 
     private static GatewayServer start(NodePeers.Server modernServer) throws Exception {
-        return GatewayServer.start(FederationIT.config(everything, modernServer, "0ms"));
+        return PEERS_AND_GATEWAY.startGateway(modernServer, "0ms");
     }
 
     private static JsonNode run(GatewayServer server, Map<String, String> env, String calls) throws Exception {
