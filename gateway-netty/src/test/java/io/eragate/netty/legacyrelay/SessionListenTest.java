@@ -68,8 +68,7 @@ class SessionListenTest {
         assertThat(sent.get(1).request.params().at("/notifications/resourceSubscriptions").toString())
                 .isEqualTo("[\"test://a\"]");
         assertThat(answered).hasValue(0);
-        sent.get(1).listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
-                + "\"notifications/subscriptions/acknowledged\",\"params\":{\"notifications\":{}}}"));
+        acknowledge(sent.get(1));
         assertThat(answered).hasValue(1);
     }
 
@@ -81,15 +80,13 @@ class SessionListenTest {
 
         // The first listen's acknowledgement was already on its way when the subscription replaced it: the new
         // listen, which carries the URI, is not acknowledged yet, so an update published now would be lost.
-        sent.get(0).listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
-                + "\"notifications/subscriptions/acknowledged\",\"params\":{\"notifications\":{}}}"));
+        acknowledge(sent.get(0));
         sent.get(0).listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
                 + "\"notifications/tools/list_changed\"}"));
 
         assertThat(answered).hasValue(0);
         assertThat(written()).as("nothing of the replaced listen reaches the client").doesNotContain("list_changed");
-        sent.get(1).listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
-                + "\"notifications/subscriptions/acknowledged\",\"params\":{\"notifications\":{}}}"));
+        acknowledge(sent.get(1));
         assertThat(answered).hasValue(1);
     }
 
@@ -157,6 +154,12 @@ class SessionListenTest {
             ReferenceCountUtil.release(message);
         }
         return text.toString();
+    }
+
+    /** The upstream acknowledges {@code listen}. */
+    private static void acknowledge(Sent listen) throws IOException {
+        listen.listener.onMessage(json("{\"jsonrpc\":\"2.0\",\"method\":"
+                + "\"notifications/subscriptions/acknowledged\",\"params\":{\"notifications\":{}}}"));
     }
 
     private static JsonNode json(String text) throws IOException {
