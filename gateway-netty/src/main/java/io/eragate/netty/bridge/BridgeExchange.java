@@ -15,13 +15,11 @@ import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.core.frontdoor.Rejection;
 import io.eragate.core.frontdoor.Rejections;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
-import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
 import io.eragate.core.jsonrpc.JsonRpcResponse;
 import io.eragate.core.jsonrpc.JsonRpcId;
-import io.eragate.core.mrtr.InputRequests;
 import io.eragate.core.mrtr.RequestState;
 import io.eragate.core.mrtr.RetryCheck;
 import io.eragate.core.mrtr.UpstreamAnswer;
@@ -219,13 +217,8 @@ public final class BridgeExchange implements ClientExchange, SessionCall.Reader 
     }
 
     private void onFinalResponse(JsonRpcResponse response) {
-        if (response.isError() && response.error().code() == JsonRpcErrorCodes.LEGACY_URL_ELICITATION_REQUIRED
-                && Methods.MAY_REQUIRE_INPUT.contains(request.method())) {
-            Optional<InputRequests> urls = InputRequests.fromUrlElicitationRequired(response.error());
-            if (urls.isPresent()) {
-                rounds.answerUrlElicitations(urls.get());
-                return;
-            }
+        if (rounds.tookUrlElicitations(response)) {
+            return;
         }
         if (response.isError()) {
             MappedError mapped = ErrorMapper.map(response.error(), request.method(), request.params());
@@ -283,11 +276,6 @@ public final class BridgeExchange implements ClientExchange, SessionCall.Reader 
         if (inFlight != null && !done && !rounds.isParked() && !stream.isStreaming()) {
             inFlight.resumeReading();
         }
-    }
-
-    /** Runs the deadline of round {@code roundId}: the client never came back. */
-    void abandon(String roundId) {
-        abandon(roundId, "the client did not answer the input requests in time");
     }
 
     /** See {@link ParkedCall#abandonRound}; from any thread. */

@@ -110,7 +110,8 @@ final class InputRounds {
     /** Hands every round past its deadline to its call, on that call's event loop, to be abandoned. */
     void sweep() {
         for (PendingRounds.Round<BridgeExchange> round : pending.expired()) {
-            round.call().abandon(round.pendingCallId());
+            // The round's deadline passed: the client never came back.
+            round.call().abandon(round.pendingCallId(), "the client did not answer the input requests in time");
         }
     }
 }

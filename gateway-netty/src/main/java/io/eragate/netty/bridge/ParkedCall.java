@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
+import io.eragate.core.jsonrpc.JsonRpcErrorCodes;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcMessage;
 import io.eragate.core.jsonrpc.JsonRpcNotification;
@@ -175,6 +176,21 @@ final class ParkedCall {
         call.answer(400, JsonRpcCodec.encodeError(call.request().id(),
                 CapabilityCheck.missingCapabilityError(failure.get())));
         return true;
+    }
+
+    /**
+     * Takes a -32042 answer to a request that may require input: its URL elicitations become the client's round.
+     *
+     * @return whether the answer was taken (else it is the call's final answer)
+     */
+    boolean tookUrlElicitations(JsonRpcResponse response) {
+        if (!response.isError() || response.error().code() != JsonRpcErrorCodes.LEGACY_URL_ELICITATION_REQUIRED
+                || !Methods.MAY_REQUIRE_INPUT.contains(call.request().method())) {
+            return false;
+        }
+        Optional<InputRequests> urls = InputRequests.fromUrlElicitationRequired(response.error());
+        urls.ifPresent(this::answerUrlElicitations);
+        return urls.isPresent();
     }
 
     /**
