@@ -409,7 +409,9 @@ public final class GatewayServer implements AutoCloseable {
         context.stdio().close();
         context.identity().close();
         context.upstreams().values().forEach(target -> target.credentials().close());
-        // Client connections are closed here, not left to the loops' shutdown, which may skip them.
+        // Requests still waiting for an upstream connection fail now (never sent); client connections are closed
+        // here, not left to the loops' shutdown, which may skip them.
+        context.pools().closeConnections();
         accepted.closeAll();
         shutdown(bossGroup, workerGroup);
         context.pools().close();
