@@ -65,6 +65,14 @@ final class ConfigReloader implements AutoCloseable {
         try {
             reloader.previousHangup = Signal.handle(HANGUP, signal -> reloader.reloads.execute(
                     () -> reloader.reload("signal")));
+            if (reloader.previousHangup == SignalHandler.SIG_IGN) {
+                // A process started with SIGHUP ignored (nohup, some supervisors) keeps it ignored: the JVM installs
+                // no handler then, and every SIGHUP is lost without a trace. Say so once, at start.
+                log.warn("SIGHUP is ignored by this process (it was started with SIGHUP ignored, as nohup does), so"
+                        + " it cannot reload the configuration; {}", settings.watch()
+                        ? "editing the file still reloads it (reload.watch)"
+                        : "set reload.watch: true, or start the process without ignoring SIGHUP");
+            }
         } catch (IllegalArgumentException unavailable) {
             // No SIGHUP on this platform, or the JVM runs with -Xrs: the file watch still reloads.
             log.warn("SIGHUP cannot be handled here ({}); reload by editing the file", unavailable.getMessage());

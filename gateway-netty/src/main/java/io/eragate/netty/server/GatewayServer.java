@@ -81,6 +81,8 @@ public final class GatewayServer implements AutoCloseable {
     private final ServerTls adminTls;
     private volatile boolean ready;
     private Channel loopbackChannel;
+    /** The connections of all three listeners, closed before the event loops stop (see {@link AcceptedChannels}). */
+    private AcceptedChannels accepted;
     private volatile boolean draining;
     private final AtomicBoolean closed = new AtomicBoolean();
     private String transportName = "";
@@ -123,6 +125,7 @@ public final class GatewayServer implements AutoCloseable {
         ServerTls adminTls = null;
         try {
             LimitsConfig limits = config.limits();
+            AcceptedChannels accepted = new AcceptedChannels();
             listenTls = config.listen().tls() == null ? null : ServerTls.start("listen", config.listen().tls());
             adminTls = config.admin().tls() == null ? null : ServerTls.start("admin", config.admin().tls());
             ServerTls adminTlsFinal = adminTls;
@@ -156,11 +159,11 @@ public final class GatewayServer implements AutoCloseable {
                                     new AdminHostCheckHandler(adminAccess),
                                     new AdminHandler(operations::readiness, pages));
                         }
-                    }, limits);
+                    }, limits, accepted);
             Channel listen;
             try {
                 listen = bind(boss, workers, transport, config.listen().host(), config.listen().port(), initializer,
-                        limits);
+                        limits, accepted);
             } catch (InterruptedException | RuntimeException e) {
                 admin.close().sync();
                 context.bridge().close();
@@ -175,7 +178,7 @@ public final class GatewayServer implements AutoCloseable {
                     ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator((int) limits.maxBodyBytes()),
                             new InternalExchangeHandler(live::get), new McpRequestHandler(live::get));
                 }
-            }, limits);
+            }, limits, accepted);
             context.federation().internal().bound(((InetSocketAddress) loopback.localAddress()).getPort());
             // Processes start in the background; requests that come before one is ready wait for it.
             context.stdio().start();
@@ -183,6 +186,7 @@ public final class GatewayServer implements AutoCloseable {
             GatewayServer server = new GatewayServer(boss, workers, listen, admin, initializer, pages, live,
                     operations, listenTls, adminTls);
             server.loopbackChannel = loopback;
+            server.accepted = accepted;
             self[0] = server;
             server.transportName = transport.name();
             server.ready = true;
@@ -272,10 +276,12 @@ public final class GatewayServer implements AutoCloseable {
      * stop the event loops.
      */
     private static Channel bind(EventLoopGroup boss, EventLoopGroup workers, Transport transport, String host,
-            int port, ChannelInitializer<SocketChannel> initializer, LimitsConfig limits) throws InterruptedException {
+            int port, ChannelInitializer<SocketChannel> initializer, LimitsConfig limits, AcceptedChannels accepted)
+            throws InterruptedException {
         ChannelFuture bound = new ServerBootstrap()
                 .group(boss, workers)
                 .channel(transport.serverChannel())
+                .handler(accepted.tracker())
                 .option(ChannelOption.SO_BACKLOG, 1024)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
@@ -403,6 +409,10 @@ public final class GatewayServer implements AutoCloseable {
         context.stdio().close();
         context.identity().close();
         context.upstreams().values().forEach(target -> target.credentials().close());
+        // Requests still waiting for an upstream connection fail now (never sent); client connections are closed
+        // here, not left to the loops' shutdown, which may skip them.
+        context.pools().closeConnections();
+        accepted.closeAll();
         shutdown(bossGroup, workerGroup);
         context.pools().close();
         // Spans of the last requests are flushed to the collector once nothing can make new ones.

@@ -41,6 +41,8 @@ public final class UpstreamChannelPool {
     private ScheduledFuture<?> idleSweeper;
     /** Learns from every connection attempt whether the upstream accepts connections (for readiness). */
     private final UpstreamHealthBook health;
+    /** Set by {@link #close()}: no connection is given out or made any more. */
+    private boolean closed;
 
     UpstreamChannelPool(EventLoop eventLoop, Bootstrap bootstrap, UpstreamPoolSettings settings,
             Function<UpstreamTarget, ChannelHandler> initializers, UpstreamHealthBook health) {
@@ -65,10 +67,13 @@ public final class UpstreamChannelPool {
     /**
      * A connection to {@code target}: the most recently released idle one, a new one, or one released later
      * when the bound is reached. Fails at once with {@link UpstreamPoolExhaustedException} when too many
-     * requests already wait.
+     * requests already wait, and with {@link UpstreamPoolClosedException} once the pool is closed.
      */
     public Future<Channel> acquire(UpstreamTarget target) {
         assert eventLoop.inEventLoop();
+        if (closed) {
+            return eventLoop.newFailedFuture(new UpstreamPoolClosedException(target.name()));
+        }
         PerTarget perTarget = targets.computeIfAbsent(target, t -> new PerTarget(bootstrap.clone()
                 .handler(initializers.apply(t))));
         Promise<Channel> promise = eventLoop.newPromise();
@@ -94,7 +99,7 @@ public final class UpstreamChannelPool {
     public void release(UpstreamTarget target, Channel channel) {
         assert eventLoop.inEventLoop();
         PerTarget perTarget = targets.get(target);
-        if (perTarget == null || !channel.isActive()) {
+        if (closed || perTarget == null || !channel.isActive()) {
             channel.close();
             return;
         }
@@ -139,6 +144,31 @@ public final class UpstreamChannelPool {
     public void discard(Channel channel) {
         assert eventLoop.inEventLoop();
         channel.close();
+    }
+
+    /**
+     * Closes the pool (the gateway is stopping): every request still waiting for a connection fails at once with
+     * {@link UpstreamPoolClosedException} (it was never sent, so its client is told it was not delivered), idle
+     * connections are closed, and later acquisitions fail the same way. Connections in use stay with their exchanges.
+     */
+    public void close() {
+        assert eventLoop.inEventLoop();
+        closed = true;
+        if (idleSweeper != null) {
+            idleSweeper.cancel(false);
+            idleSweeper = null;
+        }
+        for (Map.Entry<UpstreamTarget, PerTarget> entry : targets.entrySet()) {
+            PerTarget perTarget = entry.getValue();
+            Promise<Channel> waiter;
+            while ((waiter = perTarget.waiting.pollFirst()) != null) {
+                waiter.tryFailure(new UpstreamPoolClosedException(entry.getKey().name()));
+            }
+            Channel idle;
+            while ((idle = perTarget.idle.pollFirst()) != null) {
+                idle.close();
+            }
+        }
     }
 
     /** Open connections to every upstream from this loop, busy and idle; safe to read from any thread. */
@@ -198,6 +228,9 @@ public final class UpstreamChannelPool {
         perTarget.open--;
         openTotal.decrementAndGet();
         perTarget.idle.remove(channel);
+        if (closed) {
+            return;
+        }
         Promise<Channel> waiter;
         while ((waiter = perTarget.waiting.pollFirst()) != null) {
             if (!waiter.isDone()) {

@@ -42,7 +42,8 @@ public final class UpstreamFailures {
             return UpstreamFailure.of(FailureKind.CREDENTIALS_UNAVAILABLE, upstream, "token exchange failed: "
                     + refused.reason());
         }
-        if (failure instanceof UpstreamPoolExhaustedException) {
+        if (failure instanceof UpstreamPoolExhaustedException || failure instanceof UpstreamPoolClosedException) {
+            // Both mean the pool had no connection to give: the request never left, and another replica may take it.
             return UpstreamFailure.of(FailureKind.POOL_EXHAUSTED, upstream, failure.getMessage());
         }
         if (failure instanceof MalformedUpstreamResponseException) {

@@ -35,12 +35,18 @@ public final class GatewayProcess implements AutoCloseable {
      * {@code -jar}; fails when the jar has not been packaged.
      */
     public static GatewayProcess start(Path dir, String yaml, String... jvmOptions) throws IOException {
+        return startUnder(List.of(), dir, yaml, jvmOptions);
+    }
+
+    /** Like {@link #start}, run through {@code launcher} (for example {@code nohup}), which then runs java. */
+    public static GatewayProcess startUnder(List<String> launcher, Path dir, String yaml, String... jvmOptions)
+            throws IOException {
         Path jar = NodePeers.locate().interopDir().getParent().resolve("gateway-netty").resolve("target")
                 .resolve("eragate.jar");
         assertThat(jar).as("the packaged gateway; run mvn verify (or package) first").isRegularFile();
         Path config = dir.resolve("eragate.yaml");
         Files.writeString(config, yaml);
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(launcher);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(jvmOptions));
         command.addAll(List.of("-jar", jar.toString(), "--config", config.toString()));
