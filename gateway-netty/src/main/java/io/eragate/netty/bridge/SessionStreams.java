@@ -61,7 +61,10 @@ final class SessionStreams implements UpstreamCall.Handler {
     /** An in-flight slot held while the session has listeners, so that the pool does not DELETE it under them. */
     private final UpstreamExchange hold;
     private final Map<String, ListenExchange> listeners = new ConcurrentHashMap<>();
-    /** True once the GET stream is open, false when it was refused or lost; fails when the session is forgotten. */
+    /**
+     * True once the GET stream is open, false when the upstream answered it without a stream (or the last listener
+     * left first); fails when the session is forgotten or the GET failed before a head.
+     */
     private final CompletableFuture<Boolean> streamOpen = new CompletableFuture<>();
 
     // Confined to pool's event loop.
@@ -227,7 +230,10 @@ final class SessionStreams implements UpstreamCall.Handler {
 
     @Override
     public void onFailure(Throwable cause, boolean beforeHead) {
-        streamOpen.complete(false);
+        // A GET that failed before its stream opened (refused, reset, timed out) says nothing about whether the
+        // upstream still has the session: acknowledging would leave the listeners deaf for good, unlike an upstream
+        // that answered the GET without a stream (best effort). They are refused, and listening again retries.
+        streamOpen.completeExceptionally(new IOException("its GET stream could not be opened: " + cause));
         boolean wasOpen = parser != null;
         parser = null;
         if (!closed) {

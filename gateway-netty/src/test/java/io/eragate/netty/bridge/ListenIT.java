@@ -229,6 +229,36 @@ class ListenIT {
     }
 
     @Test
+    void aGetStreamThatCannotBeOpenedRefusesTheListenInsteadOfAcknowledgingADeafStream() {
+        // The session opens, but the connection of its GET stream dies before any head: unlike an upstream that
+        // answers the GET without a stream (best effort), nothing says whether the upstream is still there, so the
+        // listen is refused and the client (or a federated route's reopen) listens again later.
+        LegacyScript legacy = new LegacyScript(exchange -> LegacyScript.textResult(exchange, "unused"));
+        try (ScriptedUpstream upstream = ScriptedUpstream.start(exchange -> {
+            if ("GET".equals(exchange.request().httpMethod())) {
+                exchange.reset();
+            } else {
+                legacy.answer(exchange);
+            }
+        });
+             BridgeGateway gateway = BridgeGateway.builder().upstream("legacy", upstream.uri(), EraSetting.LEGACY)
+                     .start()) {
+            try (ListenStream stream = listen(gateway, 8, Map.of("toolsListChanged", true))) {
+                // Without the refusal this is a 200 whose first event is a best-effort acknowledgement.
+                Await.until("the listen is answered", () -> stream.status() != 0);
+                assertThat(stream.status()).isEqualTo(502);
+            }
+            ModernAnswer refused = gateway.client("legacy").send(ModernRequest.of(9, "subscriptions/listen")
+                    .withParam("notifications", Map.of("toolsListChanged", true)));
+
+            assertThat(refused.status()).as(refused.toString()).isEqualTo(502);
+            assertThat(refused.response().path("id").asInt()).isEqualTo(9);
+            assertThat(refused.error().path("message").asText()).contains("legacy");
+            Await.until("the listener is gone", () -> gateway.server().listens().openListeners() == 0);
+        }
+    }
+
+    @Test
     void anIdleSessionLeavingThePoolIsNotDeletedUnderItsListeners() {
         try (LegacyFixtureUpstream legacy = fixture(true);
              BridgeGateway gateway = gatewayFor(legacy).sessionIdleExpiry(Duration.ofMillis(300)).start()) {
