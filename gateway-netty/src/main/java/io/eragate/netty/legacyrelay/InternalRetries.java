@@ -12,6 +12,7 @@ import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.handler.codec.http.FullHttpRequest;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -88,6 +89,13 @@ public final class InternalRetries implements InteractiveRelay.Upstream {
         }
         return MessageStreamCall.start(loopPool, endpoint.target(), http, headTimeout, maxMessageBytes,
                 maxMessageBytes, giveBack);
+    }
+
+    @Override
+    public Object sharingKey() {
+        // The whole principal (scopes and claims too): only calls served with exactly the same identity share.
+        String upstream = servedBy.get();
+        return upstream == null ? null : List.of(upstream, principal, Objects.toString(servedName.get(), ""));
     }
 
     /** {@code modern} under the name its first round went upstream under (the internal endpoint routes no further). */
