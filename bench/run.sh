@@ -86,12 +86,12 @@ if $expect_part; then
 fi
 
 # The capacity run holds 10,000 client sockets in the harness JVM and as many in the Eragate JVM; the legacy-session
-# run 10,000 in the harness and four times as many in Eragate (each GET stream, its listen through the internal
-# endpoint and that listen's upstream connection), or fewer sessions when the hard limit is lower: raise the limit on
+# run 10,000 in the harness and as many in Eragate (each GET stream; the sessions' listens are served in process and
+# share one upstream connection), or fewer sessions when the hard limit is lower: raise the limit on
 # open files (the hard one too where allowed, as root), which the child processes inherit (HotSpot on Linux raises
 # its soft limit to the hard one too).
 ulimit -n 65536 2>/dev/null || ulimit -Sn "$(ulimit -Hn)" 2>/dev/null || true
-if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt 41000 ]; then
+if [ "$(ulimit -Sn)" != unlimited ] && [ "$(ulimit -Sn)" -lt 12000 ]; then
   echo "bench/run.sh: only $(ulimit -Sn) open files allowed; the capacity and legacy-session runs may hold fewer" \
     "than 10,000 streams" >&2
 fi

@@ -23,9 +23,9 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The same run for {@link CapacityResult#LEGACY_SESSIONS}: Eragate's legacy-client front in front of the modern
  * fixture; the harness opens as many legacy sessions as it will hold ({@code initialize}, {@code
- * notifications/initialized}), and each held stream is one session's GET stream, which the front serves with one
- * upstream {@code subscriptions/listen} of its own; the memory is taken once every such listen's upstream connection
- * is established.
+ * notifications/initialized}), and each held stream is one session's GET stream, which the front feeds from an
+ * upstream {@code subscriptions/listen} that identical sessions share; the memory is taken once that listen's
+ * upstream connection is established.
  */
 final class CapacityRun {
     private static final Logger log = LoggerFactory.getLogger(CapacityRun.class);
@@ -41,7 +41,7 @@ final class CapacityRun {
 
     /** Sessions being opened at once by the legacy-session run. */
     private static final int PARALLEL_SESSION_OPENS = 8;
-    /** How long the legacy-session run waits for the front's upstream listens to be connected. */
+    /** How long the legacy-session run waits for the front's upstream listen to be connected. */
     private static final Duration UPSTREAM_SETTLE = Duration.ofSeconds(120);
 
     /** The GET streams one replica's front keeps (beyond it the least recently used is ended). */
@@ -105,7 +105,7 @@ final class CapacityRun {
                 double openSeconds = (System.nanoTime() - opening) / 1e9;
                 log.info("capacity: {} of {} {} held after {} s", held, streams, subject, openSeconds);
                 if (sessions) {
-                    awaitUpstreamListens(pid, fixture.port(), held);
+                    awaitUpstreamListen(pid, fixture.port(), held);
                 }
                 MemorySnapshot loaded = snapshot(pid, eragate.process());
                 Optional<ClassHistogram> after = sampler.classHistogram(pid);
@@ -134,23 +134,23 @@ final class CapacityRun {
     }
 
     /**
-     * Waits until Eragate ({@code pid}) has at least {@code listens} connections established to the fixture's
-     * {@code port}: each held GET stream's upstream listen is then connected (the few pooled connections of the
-     * sessions' {@code initialize} calls count too, so this is a lower bound on the wait, never a wait forever).
+     * Waits until Eragate ({@code pid}) has a connection established to the fixture's {@code port}: the held GET
+     * streams' shared upstream listen (a session joins it while its GET is answered, so once the streams are held
+     * only that one connection can still be on its way).
      */
-    private static void awaitUpstreamListens(long pid, int port, int listens) throws InterruptedException {
+    private static void awaitUpstreamListen(long pid, int port, int streams) throws InterruptedException {
         long deadline = System.nanoTime() + UPSTREAM_SETTLE.toNanos();
         int established = 0;
         while (System.nanoTime() < deadline) {
             established = EstablishedConnections.count(pid, port);
-            if (established >= listens) {
-                log.info("capacity: {} upstream connections established for {} GET streams", established, listens);
+            if (established >= 1) {
+                log.info("capacity: {} upstream connections established for {} GET streams", established, streams);
                 return;
             }
             Thread.sleep(500);
         }
-        log.warn("capacity: only {} upstream connections established for {} GET streams after {}", established,
-                listens, UPSTREAM_SETTLE);
+        log.warn("capacity: no upstream connection established for {} GET streams after {}", streams,
+                UPSTREAM_SETTLE);
     }
 
     private MemorySnapshot snapshot(long pid, ChildProcess eragate) {
@@ -182,11 +182,11 @@ final class CapacityRun {
     }
 
     /**
-     * Sockets Eragate holds per idle legacy session (counted here in {@code /proc/PID/net/tcp}): the client's GET
-     * stream, the session's listen through the gateway's internal endpoint (a loopback connection, both of whose ends
-     * are Eragate's), and that listen's upstream connection.
+     * Sockets Eragate holds per idle legacy session: the client's GET stream. The session's listen is served inside
+     * the gateway (no loopback connection), and the harness's sessions, all of one client and one principal, share
+     * one upstream listen.
      */
-    static final int SOCKETS_PER_SESSION = 4;
+    static final int SOCKETS_PER_SESSION = 1;
 
     /** Files the Eragate JVM holds besides its sessions' sockets: jars, event loops, pooled connections, headroom. */
     static final int FILES_BESIDES_SESSIONS = 1_000;

@@ -22,9 +22,11 @@ final class LegacySessionsReport {
                 + "2025-11-25 sessions in front of the modern fixture. Each session is opened as the TypeScript SDK v1 "
                 + "client opens it (`initialize`, then `notifications/initialized` with its `Mcp-Session-Id`), "
                 + "then holds what an idle SDK v1 client holds: its GET stream (`Accept: text/event-stream`, the "
-                + "session id), which the front serves with one upstream `subscriptions/listen` of its own (for the "
-                + "session's list changes and resource updates). The session id itself is sealed and costs no "
-                + "memory; what is measured is the GET stream, its upstream listen and the session's state.%n%n",
+                + "session id), which the front feeds from an upstream `subscriptions/listen` (for the session's "
+                + "list changes and resource updates), served inside the gateway and shared by the sessions whose "
+                + "listens are identical (here all of them: one client, one principal). The session id itself is "
+                + "sealed and costs no memory; what is measured is the GET stream, the session's share of the "
+                + "listen and the session's state.%n%n",
                 result.plan(), result.startedAt(), result.streamsWanted()));
         md.append("Method: the modern fixture (its own JVM) acknowledges each listen and holds it open, idle; Eragate "
                 + "(its own JVM, `").append(result.jvmOptions()).append("`) runs with these keys raised above "
@@ -34,19 +36,17 @@ final class LegacySessionsReport {
                 .append(": ").append(value).append('`'));
         md.append(keys).append(" (defaults: `limits.maxConnections` 10000, "
                 + "`limits.maxUpstreamConnectionsPerEventLoop` 128, `limits.maxPendingUpstreamAcquires` 1024, "
-                + "`legacyClients.maxSessions` 10000: with the defaults, one replica holds at most 128 upstream "
-                + "listens per event loop, so a replica with 2 event loops serves 256 idle GET streams to one "
-                + "upstream and the next ones wait for a pooled connection). The harness opens the sessions first "
-                + "(8 at a time), opens and closes the GET streams of 50 of them (warm-up), takes Eragate's memory "
-                + "(**baseline**), then opens the other sessions' GET streams, at most 256 being set up at a time, "
-                + "holds each whose `200` head arrived, waits until Eragate has an upstream connection established "
-                + "for each (`/proc/PID/net/tcp`), and takes the memory again (**loaded**), and once more after "
-                + "closing them. Measures as in the capacity section: live heap after a full collection, NMT "
-                + "committed memory, RSS; per session is (loaded − baseline) / sessions held. Eragate holds four "
-                + "sockets per idle session: the client's GET stream, the session's listen through the gateway's "
-                + "internal endpoint (a loopback connection, both ends Eragate's) and that listen's upstream "
-                + "connection; so the number of sessions a run holds is bounded by the hard limit on open files "
-                + "(a quarter of it, less a thousand).\n\n");
+                + "`legacyClients.maxSessions` 10000). The harness opens the sessions first (8 at a time), opens "
+                + "and closes the GET streams of 50 of them (warm-up), takes Eragate's memory (**baseline**), then "
+                + "opens the other sessions' GET streams, at most 256 being set up at a time, holds each whose "
+                + "`200` head arrived, waits until Eragate has the shared listen's upstream connection established "
+                + "(`/proc/PID/net/tcp`; a session joins that listen while its GET is answered), and takes the "
+                + "memory again (**loaded**), and once more after closing them. Measures as in the capacity "
+                + "section: live heap after a full collection, NMT committed memory, RSS; per session is (loaded − "
+                + "baseline) / sessions held. Eragate holds one socket per idle session, its GET stream (the "
+                + "listen needs no loopback connection, and the shared one a single upstream connection); so the "
+                + "number of sessions a run holds is bounded by the hard limit on open files, less a thousand."
+                + "\n\n");
         md.append(CapacityTables.summary(result)).append('\n');
         if (result.firstFailure() != null) {
             md.append("First GET stream that failed: ").append(result.firstFailure()).append("\n\n");

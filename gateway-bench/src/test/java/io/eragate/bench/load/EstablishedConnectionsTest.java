@@ -29,10 +29,12 @@ class EstablishedConnectionsTest {
     }
 
     @Test
-    void theSessionsHeldLeaveRoomForTwoSocketsEachUnderTheHardLimit() {
+    void theSessionsHeldLeaveRoomForTheirSocketsUnderTheHardLimit() {
         assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 1_048_576)).isEqualTo(10_000);
-        assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 20_000)).as("four sockets a session")
-                .isEqualTo((20_000 - CapacityRun.FILES_BESIDES_SESSIONS) / 4);
+        assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 20_000)).as("one socket a session: all 10,000 fit")
+                .isEqualTo(10_000);
+        assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 10_000)).as("one socket a session")
+                .isEqualTo(10_000 - CapacityRun.FILES_BESIDES_SESSIONS);
         assertThat(CapacityRun.sessionsTheLimitAllows(10_000, -1)).as("unknown limit").isEqualTo(10_000);
         assertThat(CapacityRun.sessionsTheLimitAllows(10_000, 100)).isEqualTo(1);
     }

@@ -3,17 +3,23 @@ package io.eragate.netty.federation;
 import io.eragate.core.auth.Principal;
 import io.eragate.core.mcp.McpHeaders;
 import io.eragate.netty.upstream.JsonPosts;
+import io.eragate.netty.upstream.UpstreamCall;
 import io.eragate.netty.upstream.UpstreamTarget;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.SecureRandom;
+import java.time.Duration;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * The gateway's own loopback listener that a federated route fans out over: one request per upstream, each served by
@@ -52,6 +58,8 @@ public final class InternalEndpoint {
     /** Principals lent to legs in flight, by handle; each leg takes its own, or its call gives it back when done. */
     private final Map<String, Principal> lent = new ConcurrentHashMap<>();
     private volatile UpstreamTarget target;
+    /** The listener's own handlers, fresh for each request served in process; null until the server sets them. */
+    private volatile Supplier<ChannelHandler[]> inProcessHandlers;
 
     /** An endpoint with a fresh random token, not yet bound. */
     public InternalEndpoint() {
@@ -126,6 +134,35 @@ public final class InternalEndpoint {
     /** Records the port the listener got. */
     public void bound(int port) {
         target = UpstreamTarget.of("eragate-internal", URI.create("http://127.0.0.1:" + port + PATH));
+    }
+
+    /**
+     * Lets requests be served in process by {@code handlers} (fresh instances of the listener's handlers after its
+     * HTTP codec), with no socket: see {@link #startInProcess}.
+     */
+    public void servedInProcess(Supplier<ChannelHandler[]> handlers) {
+        inProcessHandlers = Objects.requireNonNull(handlers, "handlers");
+    }
+
+    /**
+     * Serves {@code request} (one built by {@link #post}, which this call owns) inside the process on {@code loop},
+     * by the same handlers as the listener and under the same token and lent principal, without a socket;
+     * {@code answer} hears its answer as from an upstream. The returned channel closed is the request abandoned.
+     * Null when nothing serves requests in process (the request is then released).
+     */
+    public Channel startInProcess(EventLoop loop, FullHttpRequest request, Duration headTimeout,
+            UpstreamCall.Handler answer) {
+        Supplier<ChannelHandler[]> handlers = inProcessHandlers;
+        if (handlers == null) {
+            request.release();
+            return null;
+        }
+        return InProcessChannel.start(loop, handlers.get(), request, headTimeout, answer);
+    }
+
+    /** Whether requests can be served in process (the server has set its handlers). */
+    public boolean servesInProcess() {
+        return inProcessHandlers != null;
     }
 
     /** Where internal requests go; null until the listener is bound. */

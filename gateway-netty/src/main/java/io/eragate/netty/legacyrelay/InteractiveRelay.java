@@ -34,6 +34,15 @@ public final class InteractiveRelay {
     public interface Upstream {
         /** Starts the call; its messages go to {@code listener}; null when it failed at once (listener told). */
         OpenCall send(JsonRpcRequest modern, MessageStreamCall.Listener listener);
+
+        /**
+         * Who this upstream serves calls for (the upstream, the whole principal, the name served under), compared by
+         * {@code equals}, so that identical listens of several sessions can share one stream; null when its calls must
+         * not be shared.
+         */
+        default Object sharingKey() {
+            return null;
+        }
     }
 
     /** Turns the upstream's final (modern) message into what the legacy client gets. */

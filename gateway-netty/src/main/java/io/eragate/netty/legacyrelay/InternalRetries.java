@@ -12,6 +12,7 @@ import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.netty.handler.codec.http.FullHttpRequest;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Supplier;
 
@@ -61,25 +62,40 @@ public final class InternalRetries implements InteractiveRelay.Upstream {
         FullHttpRequest http = endpoint.post(upstream, handle, JsonRpcCodec.encode(asServed(modern)),
                 ProtocolVersions.V2026_07_28);
         http.headers().set(InternalEndpoint.LEGACY_FRONT_HEADER, "1");
-        return MessageStreamCall.start(pool.get(), endpoint.target(), http, headTimeout, maxMessageBytes,
-                maxMessageBytes, new MessageStreamCall.Listener() {
-                    @Override
-                    public void onMessage(JsonNode message) {
-                        listener.onMessage(message);
-                    }
+        MessageStreamCall.Listener giveBack = new MessageStreamCall.Listener() {
+            @Override
+            public void onMessage(JsonNode message) {
+                listener.onMessage(message);
+            }
 
-                    @Override
-                    public void onEnd(int status) {
-                        endpoint.giveBack(handle);
-                        listener.onEnd(status);
-                    }
+            @Override
+            public void onEnd(int status) {
+                endpoint.giveBack(handle);
+                listener.onEnd(status);
+            }
 
-                    @Override
-                    public void onFailure(Throwable cause) {
-                        endpoint.giveBack(handle);
-                        listener.onFailure(cause);
-                    }
-                });
+            @Override
+            public void onFailure(Throwable cause) {
+                endpoint.giveBack(handle);
+                listener.onFailure(cause);
+            }
+        };
+        UpstreamChannelPool loopPool = pool.get();
+        if (Methods.SUBSCRIPTIONS_LISTEN.equals(modern.method()) && endpoint.servesInProcess()) {
+            // A session's listen is held as long as its GET stream: served in process, it costs no socket (a
+            // loopback connection would cost two), by the same handlers, token and lent principal.
+            return MessageStreamCall.startInProcess(loopPool.eventLoop(), endpoint, http, headTimeout,
+                    maxMessageBytes, maxMessageBytes, giveBack);
+        }
+        return MessageStreamCall.start(loopPool, endpoint.target(), http, headTimeout, maxMessageBytes,
+                maxMessageBytes, giveBack);
+    }
+
+    @Override
+    public Object sharingKey() {
+        // The whole principal (scopes and claims too): only calls served with exactly the same identity share.
+        String upstream = servedBy.get();
+        return upstream == null ? null : List.of(upstream, principal, Objects.toString(servedName.get(), ""));
     }
 
     /** {@code modern} under the name its first round went upstream under (the internal endpoint routes no further). */

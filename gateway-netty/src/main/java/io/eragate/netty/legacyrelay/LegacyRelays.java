@@ -32,6 +32,8 @@ public final class LegacyRelays {
     private final Duration keepAliveInterval;
     private final RoundLimits limits;
     private final int maxResourceSubscriptions;
+    /** The sessions' upstream listens, one per distinct listen. */
+    private final SharedListens sharedListens = new SharedListens();
     /** The sessions' listens, least recently used first; one beyond the bound ends the eldest's. */
     private final Map<String, SessionListen> listens = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
@@ -86,13 +88,18 @@ public final class LegacyRelays {
     synchronized SessionListen listen(String sessionId, Function<ObjectNode, JsonRpcRequest> listenRequest,
             InteractiveRelay.Upstream upstream) {
         return listens.computeIfAbsent(sessionId, id -> new SessionListen(
-                new SessionSubscriptions(maxResourceSubscriptions), listenRequest, upstream,
+                new SessionSubscriptions(maxResourceSubscriptions), listenRequest, upstream, sharedListens,
                 keepAliveInterval.toNanos()));
     }
 
     /** Removes and returns the listen of an ended session, if it had one. */
     synchronized SessionListen endListen(String sessionId) {
         return listens.remove(sessionId);
+    }
+
+    /** Distinct upstream listens the sessions hold open (for tests). */
+    int openListens() {
+        return sharedListens.openListens();
     }
 
     /** The MRTR bounds. */

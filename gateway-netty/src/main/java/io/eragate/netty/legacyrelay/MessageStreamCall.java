@@ -5,12 +5,15 @@ import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.sse.SseEvent;
 import io.eragate.core.sse.SseLimitExceededException;
 import io.eragate.core.sse.SseParser;
+import io.eragate.netty.federation.InternalEndpoint;
 import io.eragate.netty.upstream.UpstreamCall;
 import io.eragate.netty.upstream.UpstreamChannelPool;
 import io.eragate.netty.upstream.UpstreamTarget;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.CompositeByteBuf;
 import io.netty.buffer.Unpooled;
+import io.netty.channel.Channel;
+import io.netty.channel.EventLoop;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpContent;
 import io.netty.handler.codec.http.HttpHeaderNames;
@@ -44,18 +47,19 @@ public final class MessageStreamCall implements UpstreamCall.Handler, OpenCall {
         void onFailure(Throwable cause);
     }
 
-    private final UpstreamChannelPool pool;
+    private final EventLoop loop;
     private final Listener listener;
     private final int maxEventBytes;
     private final int maxJsonBytes;
-    private UpstreamCall call;
+    /** What closing the call closes: its upstream call, or the channel serving it in process. */
+    private Runnable stop;
     private int status;
     private SseParser sse;
     private CompositeByteBuf json;
     private boolean done;
 
-    private MessageStreamCall(UpstreamChannelPool pool, Listener listener, int maxEventBytes, int maxJsonBytes) {
-        this.pool = pool;
+    private MessageStreamCall(EventLoop loop, Listener listener, int maxEventBytes, int maxJsonBytes) {
+        this.loop = loop;
         this.listener = listener;
         this.maxEventBytes = maxEventBytes;
         this.maxJsonBytes = maxJsonBytes;
@@ -70,21 +74,43 @@ public final class MessageStreamCall implements UpstreamCall.Handler, OpenCall {
     public static MessageStreamCall start(UpstreamChannelPool pool, UpstreamTarget target, FullHttpRequest request,
             Duration headTimeout, int maxEventBytes, int maxJsonBytes, Listener listener) {
         Objects.requireNonNull(listener, "listener");
-        MessageStreamCall stream = new MessageStreamCall(pool, listener, maxEventBytes, maxJsonBytes);
-        Runnable start = () -> stream.call = UpstreamCall.start(pool, target, request, headTimeout, stream);
-        if (pool.eventLoop().inEventLoop()) {
-            start.run();
-        } else {
-            pool.eventLoop().execute(start);
-        }
+        MessageStreamCall stream = new MessageStreamCall(pool.eventLoop(), listener, maxEventBytes, maxJsonBytes);
+        stream.onLoop(() -> stream.stop = UpstreamCall.start(pool, target, request, headTimeout, stream)::abort);
         return stream;
+    }
+
+    /**
+     * Sends {@code request} (which the call owns; one built by {@link InternalEndpoint#post}) to {@code endpoint}
+     * served inside the process on {@code loop}, without a socket; otherwise as {@link #start}.
+     */
+    public static MessageStreamCall startInProcess(EventLoop loop, InternalEndpoint endpoint, FullHttpRequest request,
+            Duration headTimeout, int maxEventBytes, int maxJsonBytes, Listener listener) {
+        Objects.requireNonNull(listener, "listener");
+        MessageStreamCall stream = new MessageStreamCall(loop, listener, maxEventBytes, maxJsonBytes);
+        stream.onLoop(() -> {
+            Channel served = endpoint.startInProcess(loop, request, headTimeout, stream);
+            if (served == null) {
+                stream.onFailure(new IOException("the internal endpoint serves nothing in process"), true);
+            } else {
+                stream.stop = served::close;
+            }
+        });
+        return stream;
+    }
+
+    private void onLoop(Runnable task) {
+        if (loop.inEventLoop()) {
+            task.run();
+        } else {
+            loop.execute(task);
+        }
     }
 
     /** Stops the call and closes its connection; the listener hears nothing more. */
     @Override
     public void abort() {
-        if (!pool.eventLoop().inEventLoop()) {
-            pool.eventLoop().execute(this::abort);
+        if (!loop.inEventLoop()) {
+            loop.execute(this::abort);
             return;
         }
         if (done) {
@@ -92,8 +118,8 @@ public final class MessageStreamCall implements UpstreamCall.Handler, OpenCall {
         }
         done = true;
         releaseJson();
-        if (call != null) {
-            call.abort();
+        if (stop != null) {
+            stop.run();
         }
     }
 
@@ -182,8 +208,8 @@ public final class MessageStreamCall implements UpstreamCall.Handler, OpenCall {
     private void fail(Throwable cause) {
         done = true;
         releaseJson();
-        if (call != null) {
-            call.abort();
+        if (stop != null) {
+            stop.run();
         }
         listener.onFailure(cause);
     }

@@ -31,11 +31,14 @@ final class SessionListen {
     private final SessionSubscriptions subscriptions;
     private final Function<ObjectNode, JsonRpcRequest> listenRequest;
     private final InteractiveRelay.Upstream upstream;
+    private final SharedListens shared;
     private final long keepAliveNanos;
     private final List<Runnable> awaitingAck = new ArrayList<>();
     private RelayedStream stream;
     private ChannelHandlerContext streamContext;
     private OpenCall listen;
+    /** The listener of the current listen: messages reach it even while its call is being opened (a shared one). */
+    private MessageStreamCall.Listener listening;
     private ScheduledFuture<?> keepAlive;
     private boolean ended;
 
@@ -43,12 +46,14 @@ final class SessionListen {
      * @param listenRequest builds the canonical {@code subscriptions/listen} request for a {@code notifications}
      *     filter
      * @param upstream where the listen goes
+     * @param shared the listens open, which an identical one of this session joins
      */
     SessionListen(SessionSubscriptions subscriptions, Function<ObjectNode, JsonRpcRequest> listenRequest,
-            InteractiveRelay.Upstream upstream, long keepAliveNanos) {
+            InteractiveRelay.Upstream upstream, SharedListens shared, long keepAliveNanos) {
         this.subscriptions = subscriptions;
         this.listenRequest = listenRequest;
         this.upstream = upstream;
+        this.shared = shared;
         this.keepAliveNanos = keepAliveNanos;
     }
 
@@ -98,35 +103,38 @@ final class SessionListen {
 
     private void relisten() {
         if (listen != null) {
-            listen.abort();
+            OpenCall replaced = listen;
+            listen = null;
+            replaced.abort();
         }
-        OpenCall[] self = new OpenCall[1];
-        self[0] = upstream.send(listenRequest.apply(subscriptions.filter().toJson()), new MessageStreamCall.Listener() {
+        MessageStreamCall.Listener mine = new MessageStreamCall.Listener() {
             @Override
             public void onMessage(JsonNode message) {
-                fromListen(self[0], message);
+                fromListen(this, message);
             }
 
             @Override
             public void onEnd(int status) {
-                listenEnded(self[0]);
+                listenEnded(this);
             }
 
             @Override
             public void onFailure(Throwable cause) {
-                listenEnded(self[0]);
+                listenEnded(this);
             }
-        });
-        listen = self[0];
+        };
+        listening = mine;
+        listen = shared.send(upstream, listenRequest.apply(subscriptions.filter().toJson()), mine);
         if (listen == null) {
+            listening = null;
             List<Runnable> ready = new ArrayList<>(awaitingAck);
             awaitingAck.clear();
             ready.forEach(Runnable::run);
         }
     }
 
-    private synchronized void fromListen(OpenCall from, JsonNode message) {
-        if (from == null || from != listen) {
+    private synchronized void fromListen(MessageStreamCall.Listener from, JsonNode message) {
+        if (from != listening) {
             // A replaced listen's messages may still arrive: its acknowledgement must not answer a subscription
             // that the new listen serves (an update published before that one is acknowledged would be lost), and
             // its notifications are the new listen's to deliver.
@@ -152,14 +160,15 @@ final class SessionListen {
         }
     }
 
-    private synchronized void listenEnded(OpenCall ended) {
-        if (ended != null && ended == listen) {
+    private synchronized void listenEnded(MessageStreamCall.Listener ended) {
+        if (ended == listening && listen != null) {
             // The upstream ended the listen (it went away or shut down): answer who waits, then end the stream so
             // that the client reconnects its GET stream, which opens a new listen.
             List<Runnable> ready = new ArrayList<>(awaitingAck);
             awaitingAck.clear();
             ready.forEach(Runnable::run);
             listen = null;
+            listening = null;
             closeStream();
         }
     }
@@ -176,6 +185,7 @@ final class SessionListen {
             listen = null;
             closing.abort();
         }
+        listening = null;
         if (keepAlive != null) {
             keepAlive.cancel(false);
             keepAlive = null;

@@ -34,6 +34,7 @@ import io.eragate.netty.telemetry.GatewayTelemetry;
 import io.netty.bootstrap.ServerBootstrap;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
@@ -180,6 +181,9 @@ public final class GatewayServer implements AutoCloseable {
                 }
             }, limits, accepted);
             context.federation().internal().bound(((InetSocketAddress) loopback.localAddress()).getPort());
+            // The same handlers serve long-held internal requests in process, with no socket (a session's listen).
+            context.federation().internal().servedInProcess(() -> new ChannelHandler[] {
+                new InternalExchangeHandler(live::get), new McpRequestHandler(live::get)});
             // Processes start in the background; requests that come before one is ready wait for it.
             context.stdio().start();
             operations.startRechecks(workers.next(), config.health().upstreamRecheckInterval());

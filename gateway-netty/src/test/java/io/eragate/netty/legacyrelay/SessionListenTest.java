@@ -40,7 +40,7 @@ class SessionListenTest {
                 Sent call = new Sent(request, listener);
                 sent.add(call);
                 return call;
-            }, TimeUnit.HOURS.toNanos(1));
+            }, new SharedListens(), TimeUnit.HOURS.toNanos(1));
 
     @AfterEach
     void releaseWhatWasWritten() {
