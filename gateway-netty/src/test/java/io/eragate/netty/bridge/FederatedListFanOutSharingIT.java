@@ -80,8 +80,9 @@ class FederatedListFanOutSharingIT {
                 answers.add(gateway.client("fed").sendAsync(ModernRequest.of(id, TOOLS_LIST)));
             }
 
-            Await.until("every client but the first joined the fan-out under way", Duration.ofSeconds(30),
-                    () -> federation.joinedFanOuts() == clients - 1,
+            // Both legs must have reached their upstream before the answers are released, or one would be held on.
+            Await.until("every client but the first joined the fan-out under way, which reached both upstreams",
+                    Duration.ofSeconds(30), () -> federation.joinedFanOuts() == clients - 1 && held.size() == 2,
                     () -> "joined " + federation.joinedFanOuts() + ", alpha asked " + alpha.count(TOOLS_LIST)
                             + " times, beta " + beta.count(TOOLS_LIST));
             assertThat(answers).noneMatch(CompletableFuture::isDone);
