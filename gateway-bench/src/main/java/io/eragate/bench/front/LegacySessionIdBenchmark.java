@@ -25,9 +25,10 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * What the legacy-client front does with a session id on every request: open the sealed {@code Mcp-Session-Id}
- * (AES-GCM) and read the session in it. {@code open} is the front's own call; {@code decryptWithNewCipher} is the
- * decryption alone as it was done before (a cipher looked up and keyed for every token), beside
- * {@code decryptOnly}, the sealer's decryption as it is now (one cipher per thread).
+ * (AES-GCM) and read the session in it. {@code open} is the front's own call; {@code decryptOnly} is the sealer's
+ * decryption, which looks a cipher up and keys it for every token, and {@code decryptWithNewCipher} that decryption
+ * alone, outside the sealer: the line for a cipher kept per thread, which was tried and reverted (see
+ * bench/analysis.md).
  *
  * <p>Not final: JMH generates subclasses of {@code @State} classes.
  */
@@ -86,13 +87,13 @@ public class LegacySessionIdBenchmark {
         return ids.open(sessionId, "/mcp", "anonymous");
     }
 
-    /** Opening a token with the sealer as it is now. */
+    /** Opening a token with the sealer. */
     @Benchmark
     public Optional<byte[]> decryptOnly() {
         return sealer.open(token);
     }
 
-    /** Before: a token of the same layout decoded and decrypted with a cipher looked up and keyed for it. */
+    /** A token of the same layout decoded and decrypted with a cipher looked up and keyed for it. */
     @Benchmark
     public byte[] decryptWithNewCipher() throws GeneralSecurityException {
         byte[] tokenBytes = Base64.getUrlDecoder().decode(baselineToken);

@@ -39,13 +39,6 @@ public final class StateSealer {
     private static final Base64.Encoder ENCODER = Base64.getUrlEncoder().withoutPadding();
     private static final Base64.Decoder DECODER = Base64.getUrlDecoder();
     private static final SecureRandom RANDOM = new SecureRandom();
-    /**
-     * One cipher per thread, initialised anew for every token: looking the transformation up and expanding the key
-     * on every call was most of the cost of opening a legacy client's session id on each request (the JDK's AES
-     * keeps the expanded key while the key stays the same). Every use begins with {@code init}, so nothing carries
-     * over from one token to the next.
-     */
-    private static final ThreadLocal<Cipher> CIPHERS = ThreadLocal.withInitial(StateSealer::newCipher);
 
     private volatile KeyRing keys;
 
@@ -95,7 +88,7 @@ public final class StateSealer {
         ByteBuffer token = ByteBuffer.allocate(OVERHEAD + plaintext.length);
         token.put(VERSION).put(key.id()).put(nonce);
         try {
-            Cipher cipher = CIPHERS.get();
+            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
             cipher.init(Cipher.ENCRYPT_MODE, key.secretKey(), new GCMParameterSpec(TAG_BITS, nonce));
             cipher.updateAAD(token.array(), 0, HEADER_BYTES);
             cipher.doFinal(ByteBuffer.wrap(plaintext), token);
@@ -139,7 +132,7 @@ public final class StateSealer {
 
     private static Optional<byte[]> decrypt(SealingKey key, byte[] bytes) {
         try {
-            Cipher cipher = CIPHERS.get();
+            Cipher cipher = Cipher.getInstance(TRANSFORMATION);
             cipher.init(Cipher.DECRYPT_MODE, key.secretKey(),
                     new GCMParameterSpec(TAG_BITS, bytes, HEADER_BYTES, NONCE_BYTES));
             cipher.updateAAD(bytes, 0, HEADER_BYTES);
@@ -147,15 +140,6 @@ public final class StateSealer {
             return Optional.of(cipher.doFinal(bytes, offset, bytes.length - offset));
         } catch (GeneralSecurityException e) {
             return Optional.empty();
-        }
-    }
-
-    private static Cipher newCipher() {
-        try {
-            return Cipher.getInstance(TRANSFORMATION);
-        } catch (GeneralSecurityException e) {
-            // AES-GCM is mandatory in every Java SE runtime; this is a broken JDK.
-            throw new IllegalStateException("AES-GCM is not available", e);
         }
     }
 
