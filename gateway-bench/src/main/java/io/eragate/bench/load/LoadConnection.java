@@ -1,13 +1,13 @@
 package io.eragate.bench.load;
 
 import io.netty.buffer.ByteBuf;
-import io.netty.buffer.ByteBufUtil;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.FullHttpResponse;
 import io.netty.handler.codec.http.HttpResponseStatus;
 import io.netty.handler.codec.http.HttpUtil;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 /**
@@ -19,7 +19,8 @@ import java.util.List;
 final class LoadConnection extends SimpleChannelInboundHandler<FullHttpResponse> {
     private final LoadDriver driver;
     private final ByteBuf request;
-    private final List<ByteBuf> expected;
+    /** The expected texts as Latin-1 strings: one char per byte, so that they match the answer's bytes as they are. */
+    private final List<String> expected;
     private Channel channel;
     private boolean inFlight;
     private long measuredFrom;
@@ -31,7 +32,7 @@ final class LoadConnection extends SimpleChannelInboundHandler<FullHttpResponse>
     LoadConnection(LoadDriver driver, ByteBuf request, List<ByteBuf> expected) {
         this.driver = driver;
         this.request = request;
-        this.expected = expected;
+        this.expected = expected.stream().map(text -> text.toString(StandardCharsets.ISO_8859_1)).toList();
     }
 
     /** Sends the request; latency will be measured from {@code measuredFromNanos}. */
@@ -70,9 +71,16 @@ final class LoadConnection extends SimpleChannelInboundHandler<FullHttpResponse>
         }
     }
 
+    /**
+     * Whether the answer holds every expected text. The answer is copied once into a Latin-1 string and searched with
+     * the JDK's vectorised {@code String.indexOf}. Searching the aggregated (composite) buffer byte by byte, once per
+     * text, took 43 % of the client's one event loop in a profile of the federated list, whose answer is three lists
+     * long and is checked for every merged name: the client's cost must not grow with what it checks.
+     */
     private boolean containsAll(ByteBuf content) {
-        for (ByteBuf text : expected) {
-            if (ByteBufUtil.indexOf(text, content) < 0) {
+        String answer = content.toString(StandardCharsets.ISO_8859_1);
+        for (String text : expected) {
+            if (!answer.contains(text)) {
                 return false;
             }
         }

@@ -13,6 +13,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Objects;
 
 /**
@@ -28,6 +29,8 @@ public final class JsonRpcCodec {
 
     /** The only JSON-RPC version there is. */
     public static final String VERSION = "2.0";
+    private static final byte[] SUCCESS_HEAD = "{\"jsonrpc\":\"2.0\",\"id\":".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] SUCCESS_MIDDLE = ",\"result\":".getBytes(StandardCharsets.US_ASCII);
 
     private static final int MAX_PARSE_DETAIL_CHARS = 200;
     private static final String NUMBER_TOO_LARGE = "a number is too large to read";
@@ -136,6 +139,35 @@ public final class JsonRpcCodec {
         } catch (IOException e) {
             throw new UncheckedIOException("writing to a byte array cannot fail", e);
         }
+        return out.toByteArray();
+    }
+
+    /** {@code value} as JSON bytes. */
+    public static byte[] encodeValue(JsonNode value) {
+        Objects.requireNonNull(value, "value");
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("writing to a byte array cannot fail", e);
+        }
+    }
+
+    /**
+     * The success response {@code {"jsonrpc":"2.0","id":…,"result":…}} around a result already encoded (by
+     * {@link #encodeValue}), the same bytes as {@link #encode} of the response with that result as a tree: a result
+     * served to many requests is encoded once, and each answer only writes its own id around it.
+     */
+    public static byte[] encodeSuccess(JsonRpcId id, byte[] encodedResult) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(encodedResult, "encodedResult");
+        byte[] idJson = encodeValue(id.node());
+        ByteArrayOutputStream out = new ByteArrayOutputStream(SUCCESS_HEAD.length + idJson.length
+                + SUCCESS_MIDDLE.length + encodedResult.length + 1);
+        out.writeBytes(SUCCESS_HEAD);
+        out.writeBytes(idJson);
+        out.writeBytes(SUCCESS_MIDDLE);
+        out.writeBytes(encodedResult);
+        out.write('}');
         return out.toByteArray();
     }
 

@@ -192,4 +192,21 @@ class JsonRpcCodecTest {
         assertThat(message.tree().get("params").get("k")).hasToString("[1,2]");
         assertThat(((JsonRpcRequest) message.message()).params()).isSameAs(message.tree().get("params"));
     }
+
+    @ParameterizedTest(name = "id {0}")
+    @MethodSource("resultIds")
+    void aSuccessAroundAnEncodedResultIsTheSameBytesAsTheResponseEncodedWhole(JsonRpcId id) {
+        ObjectNode result = JsonNodeFactory.instance.objectNode();
+        result.putArray("tools").addObject().put("name", "alpha_echo").put("description", "Zürich \"quoted\" \u2028");
+        result.put("nextCursor", (String) null);
+
+        byte[] around = JsonRpcCodec.encodeSuccess(id, JsonRpcCodec.encodeValue(result));
+
+        assertThat(new String(around, StandardCharsets.UTF_8)).isEqualTo(new String(
+                JsonRpcCodec.encode(JsonRpcResponse.success(id, result)), StandardCharsets.UTF_8));
+    }
+
+    static Stream<JsonRpcId> resultIds() {
+        return Stream.of(JsonRpcId.of(7), JsonRpcId.of("req-\"1\""), JsonRpcId.of(Long.MAX_VALUE));
+    }
 }

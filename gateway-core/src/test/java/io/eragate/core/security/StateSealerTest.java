@@ -8,6 +8,10 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 class StateSealerTest {
@@ -198,6 +202,41 @@ class StateSealerTest {
             if (SealingKey.fromSecret(candidate).id() == id) {
                 return candidate;
             }
+        }
+    }
+
+    @Test
+    void threadsSealingAndOpeningAtOnceWithRefusalsInBetweenEachGetTheirOwnPlaintextBack() throws Exception {
+        // Each thread reuses one cipher: a refused token, or another ring's key, must leave nothing behind for the
+        // next token on that thread, and no thread may see another's state.
+        StateSealer sealerA = StateSealer.fromSecret(SECRET_A);
+        StateSealer sealerB = StateSealer.fromSecret(SECRET_B);
+        ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Integer>> opened = new ArrayList<>();
+            for (int t = 0; t < 4; t++) {
+                int thread = t;
+                opened.add(threads.submit(() -> {
+                    int good = 0;
+                    for (int i = 0; i < 200; i++) {
+                        byte[] plaintext = ("thread " + thread + " token " + i).getBytes(StandardCharsets.UTF_8);
+                        StateSealer sealer = i % 2 == 0 ? sealerA : sealerB;
+                        String token = sealer.seal(plaintext);
+                        assertThat((i % 2 == 0 ? sealerB : sealerA).open(token)).isEmpty();
+                        char flipped = token.charAt(20) == 'A' ? 'B' : 'A';
+                        assertThat(sealer.open(token.substring(0, 20) + flipped + token.substring(21))).isEmpty();
+                        assertThat(sealer.open(token)).hasValueSatisfying(bytes -> assertThat(bytes)
+                                .isEqualTo(plaintext));
+                        good++;
+                    }
+                    return good;
+                }));
+            }
+            for (Future<Integer> count : opened) {
+                assertThat(count.get(60, TimeUnit.SECONDS)).isEqualTo(200);
+            }
+        } finally {
+            threads.shutdownNow();
         }
     }
 }

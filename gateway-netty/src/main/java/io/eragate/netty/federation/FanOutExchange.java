@@ -57,8 +57,11 @@ public final class FanOutExchange extends OneAnswerExchange {
         if (client.channel().isActive()) {
             boolean keepAlive = forwarded.keepAlive();
             if (result instanceof Federation.Outcome.Result merged) {
-                new ClientStream(client, keepAlive).finish(200, JsonRpcCodec.encode(JsonRpcResponse.success(
-                        forwarded.request().id(), visible(merged.result()))));
+                JsonNode shown = visible(merged.result());
+                // Uncut, the merged page is sent as encoded once for every client of it.
+                new ClientStream(client, keepAlive).finish(200, shown == merged.result()
+                        ? JsonRpcCodec.encodeSuccess(forwarded.request().id(), merged.json())
+                        : JsonRpcCodec.encode(JsonRpcResponse.success(forwarded.request().id(), shown)));
             } else if (result instanceof Federation.Outcome.BadCursor) {
                 ClientResponses.writeRejection(client, RoutingRejections.badCursor(forwarded.request().id()),
                         keepAlive);

@@ -35,6 +35,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,7 +56,17 @@ public final class Federation {
     private final InternalEndpoint internal = new InternalEndpoint();
     private final int maxAnswerBytes;
     private final String gatewayVersion;
-    private final Cache<PageKey, ObjectNode> pages;
+    private final Cache<PageKey, CachedPage> pages;
+    /**
+     * The fan-out under way for each page not cached yet: a request for the same page joins it rather than asking
+     * every upstream again, so that when a page expires under load its clients make one fan-out, not one each. Empty
+     * with the cache off (a fan-out's answer is then its own client's only). An entry is dropped when its page would
+     * be (an invalidation): later requests start a fresh fan-out, and the dropped one caches nothing.
+     */
+    private final Map<PageKey, CompletableFuture<Outcome>> inFlight = new ConcurrentHashMap<>();
+    private final boolean caching;
+    /** Requests that joined a fan-out already under way for their page, since start (reports and tests). */
+    private final LongAdder joined = new LongAdder();
     private final Map<String, Catalogue> catalogues = new ConcurrentHashMap<>();
     private final ToolSchemas toolSchemas;
     private final ReopenBackoff reopenBackoff;
@@ -65,6 +76,13 @@ public final class Federation {
 
     /** The key of one cached merged page. */
     private record PageKey(String path, String principal, String method, String cursor) {
+    }
+
+    /**
+     * One cached merged page: its tree, which nothing changes once cached, and its JSON, encoded once so that a cache
+     * hit writes bytes rather than copying and encoding the tree again.
+     */
+    private record CachedPage(ObjectNode tree, byte[] json) {
     }
 
     /**
@@ -85,10 +103,11 @@ public final class Federation {
         this.maxAnswerBytes = maxAnswerBytes;
         this.gatewayVersion = Objects.requireNonNull(gatewayVersion, "gatewayVersion");
         this.reopenBackoff = Objects.requireNonNull(reopenBackoff, "reopenBackoff");
+        this.caching = !cacheTtl.isZero();
         // Expiry runs on the system scheduler, so that a route's watch closes soon after its last page expires.
         this.pages = Caffeine.newBuilder().expireAfterWrite(cacheTtl.isZero() ? Duration.ofNanos(1) : cacheTtl)
                 .maximumSize(cacheTtl.isZero() ? 0 : maxCachedPages).scheduler(Scheduler.systemScheduler())
-                .removalListener((PageKey key, ObjectNode page, RemovalCause cause) -> {
+                .removalListener((PageKey key, CachedPage page, RemovalCause cause) -> {
                     if (key != null && cause.wasEvicted()) {
                         unwatchIfUncached(key.path());
                     }
@@ -165,6 +184,7 @@ public final class Federation {
 
     /** Forgets the merged pages of {@code path} (an upstream's list changed). */
     public void invalidate(String path) {
+        inFlight.keySet().removeIf(key -> key.path().equals(path));
         pages.asMap().keySet().removeIf(key -> key.path().equals(path));
     }
 
@@ -180,9 +200,15 @@ public final class Federation {
         if (stale.isEmpty()) {
             return 0;
         }
+        inFlight.keySet().removeIf(key -> key.path().equals(path) && stale.contains(key.method()));
         int before = pages.asMap().size();
         pages.asMap().keySet().removeIf(key -> key.path().equals(path) && stale.contains(key.method()));
         return before - pages.asMap().size();
+    }
+
+    /** Requests that joined a fan-out already under way for the same page, since start (reports and tests). */
+    public long joinedFanOuts() {
+        return joined.sum();
     }
 
     /** Merged pages cached now, for reports and tests. */
@@ -211,14 +237,41 @@ public final class Federation {
             wanted = decoded.get();
         }
         PageKey key = new PageKey(route.path(), client.principal().id(), method, cursor);
-        ObjectNode cached = pages.getIfPresent(key);
+        CachedPage cached = pages.getIfPresent(key);
         if (cached != null) {
-            return CompletableFuture.completedFuture(new Outcome.Result(cached.deepCopy()));
+            return CompletableFuture.completedFuture(new Outcome.Result(cached.tree(), cached.json()));
         }
+        if (!caching) {
+            return merge(pool, route, client, method, cursor, wanted, null, null);
+        }
+        CompletableFuture<Outcome> mine = new CompletableFuture<>();
+        CompletableFuture<Outcome> under = inFlight.putIfAbsent(key, mine);
+        if (under != null) {
+            joined.increment();
+            return under;
+        }
+        merge(pool, route, client, method, cursor, wanted, key, mine).whenComplete((outcome, failure) -> {
+            inFlight.remove(key, mine);
+            if (failure != null) {
+                mine.completeExceptionally(failure);
+            } else {
+                mine.complete(outcome);
+            }
+        });
+        return mine;
+    }
+
+    /**
+     * Asks the upstreams and merges their answers; a complete merge is cached under {@code key} (none: the cache is
+     * off) while {@code mine} is still the page's fan-out under way, that is, unless the page was invalidated since.
+     */
+    private CompletableFuture<Outcome> merge(UpstreamChannelPool pool, Route route, ForwardedRequest client,
+            String method, String cursor, Map<String, String> wanted, PageKey key, CompletableFuture<Outcome> mine) {
         return ask(pool, route, client, method, wanted).thenApply(answers -> {
             if (Methods.SERVER_DISCOVER.equals(method)) {
                 ObjectNode merged = DiscoverMerge.merge(answers, "eragate", gatewayVersion);
-                return merged == null ? new Outcome.NoneAnswered(answers) : new Outcome.Result(merged);
+                return merged == null ? new Outcome.NoneAnswered(answers)
+                        : new Outcome.Result(merged, JsonRpcCodec.encodeValue(merged));
             }
             if (answers.stream().noneMatch(UpstreamAnswer.Answered.class::isInstance)) {
                 return new Outcome.NoneAnswered(answers);
@@ -232,12 +285,14 @@ public final class Federation {
             merged.warnings().forEach(warning -> log.warn("Federated route {}: {}", route.path(), warning));
             logUnavailable(route, method, answers);
             catalogues.merge(route.path(), merged.catalogue(), (old, fresh) -> fresh.plus(old));
-            if (answers.stream().allMatch(UpstreamAnswer.Answered.class::isInstance)) {
-                // A page missing an upstream is not cached: the next client asks that upstream again.
-                pages.put(key, merged.result().deepCopy());
+            byte[] json = JsonRpcCodec.encodeValue(merged.result());
+            // A page missing an upstream is not cached: the next client asks that upstream again.
+            if (key != null && answers.stream().allMatch(UpstreamAnswer.Answered.class::isInstance)
+                    && inFlight.get(key) == mine) {
+                pages.put(key, new CachedPage(merged.result(), json));
                 watch(pool, route, client);
             }
-            return new Outcome.Result(merged.result());
+            return new Outcome.Result(merged.result(), json);
         });
     }
 
@@ -326,8 +381,12 @@ public final class Federation {
 
     /** How a fanned-out request ends. */
     public sealed interface Outcome {
-        /** The merged result. */
-        record Result(ObjectNode result) implements Outcome {
+        /**
+         * The merged result, shared with every client of the same page: read it, never change it.
+         *
+         * @param json {@code result} encoded
+         */
+        record Result(ObjectNode result, byte[] json) implements Outcome {
         }
 
         /** The client's cursor is not one of the gateway's. */

@@ -165,8 +165,9 @@ public final class LegacyFront {
     private void forward(ChannelHandlerContext ctx, Request request, LegacyClientSession session,
             JsonRpcRequest legacy, Host host) {
         String method = legacy.method();
-        if (relay != null && host.listens() != null && (Methods.RESOURCES_SUBSCRIBE.equals(method)
-                || Methods.RESOURCES_UNSUBSCRIBE.equals(method))) {
+        // The method first: asking the host where listens go builds that upstream's handle, which only these need.
+        if ((Methods.RESOURCES_SUBSCRIBE.equals(method) || Methods.RESOURCES_UNSUBSCRIBE.equals(method))
+                && relay != null && host.listens() != null) {
             subscription(ctx, request, session, legacy, host);
             return;
         }
