@@ -23,9 +23,9 @@ rm -f "$out"/*.collapsed
 # itimer needs no perf_events permission; 1 ms is fine enough for a 40 s run.
 java -cp gateway-bench/target/benchmarks.jar io.eragate.bench.load.LoadHarness --parts load --scenarios eragate \
   --rounds 3 --eragate-jar gateway-netty/target/eragate.jar --out "$out/run" --chart "$out/run/chart.svg" \
-  --jvm-options "-Xms512m -Xmx512m -agentpath:$agent=start,event=itimer,interval=1ms,file=$(realpath "$out")/%p.collapsed"
+  --jvm-options "-agentpath:$agent=start,event=itimer,interval=1ms,file=$(realpath "$out")/%p.collapsed"
 # The Eragate JVM is the profile with the most frames in io.eragate.netty.server (the fixture runs no server code).
-eragate=$(grep -c "io/eragate/netty/server" "$out"/*.collapsed | sort -t: -k2 -n | tail -1 | cut -d: -f1)
+eragate=$(grep -Hc "io/eragate/netty/server" "$out"/*.collapsed | sort -t: -k2 -n | tail -1 | cut -d: -f1)
 # Samples on the event loops (the request path), apart from the JIT compiler, GC and the JVM's other threads.
 loops=$out/event-loops.collapsed
 grep -E "SingleThreadIoEventLoop|SingleThreadEventExecutor" "$eragate" > "$loops" || true

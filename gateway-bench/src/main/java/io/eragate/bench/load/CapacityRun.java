@@ -37,7 +37,9 @@ final class CapacityRun {
      * Native memory tracking on; the heap touched at start-up, so that RSS grows only with memory outside the heap
      * rather than with the collector's first use of heap pages.
      */
-    static final List<String> JVM_OPTIONS = List.of("-XX:NativeMemoryTracking=summary", "-XX:+AlwaysPreTouch");
+    // A memory measurement, unlike the load run: a fixed, pre-touched heap keeps RSS from moving with heap growth.
+    static final List<String> JVM_OPTIONS = List.of("-Xms512m", "-Xmx512m", "-XX:NativeMemoryTracking=summary",
+            "-XX:+AlwaysPreTouch");
 
     /** Sessions being opened at once by the legacy-session run. */
     private static final int PARALLEL_SESSION_OPENS = 8;

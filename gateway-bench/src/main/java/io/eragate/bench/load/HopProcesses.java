@@ -42,7 +42,7 @@ final class HopProcesses implements AutoCloseable {
     Started fixture(String name, String era) throws InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(settings.java());
-        command.addAll(settings.jvmOptions());
+        command.addAll(settings.fixtureJvmOptions());
         command.addAll(List.of("-cp", settings.benchClasspath(), FixtureMain.class.getName(),
                 Integer.toString(settings.fixtureIoThreads()), era));
         ChildProcess process = track(name, command, ChildProcess.start(name, command,

@@ -101,9 +101,14 @@ public final class LoadHarness implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", description = "Rounds per profile (default: the plan's).")
     private Integer rounds;
 
-    @Option(names = "--jvm-options", paramLabel = "OPTS", defaultValue = "-Xms512m -Xmx512m",
-            description = "Options of the fixture and Eragate JVMs (default: ${DEFAULT-VALUE}).")
+    // Issue 16 measures the gateway as users start it: java -jar eragate.jar, no JVM flags.
+    @Option(names = "--jvm-options", paramLabel = "OPTS", defaultValue = "",
+            description = "Options of the Eragate JVMs (default: none, as users start the jar).")
     private String jvmOptions;
+
+    @Option(names = "--fixture-jvm-options", paramLabel = "OPTS", defaultValue = "-Xms512m -Xmx512m",
+            description = "Options of the fixture upstream JVMs (default: ${DEFAULT-VALUE}).")
+    private String fixtureJvmOptions;
 
     @Option(names = "--fixture-threads", paramLabel = "N", defaultValue = "2",
             description = "Event-loop threads of the fixture upstream (default: ${DEFAULT-VALUE}).")
@@ -188,8 +193,12 @@ public final class LoadHarness implements Callable<Integer> {
                 : List.of("-jar", compareJar.toAbsolutePath().toString());
         return new TargetSettings(out.toAbsolutePath(), TargetSettings.currentJava(),
                 benchClasspath != null ? benchClasspath : System.getProperty("java.class.path"), launch,
-                Arrays.stream(jvmOptions.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList(),
-                nginx != null ? Optional.of(nginx) : findNginx(), fixtureThreads, baseline);
+                words(jvmOptions), nginx != null ? Optional.of(nginx) : findNginx(), fixtureThreads, baseline,
+                words(fixtureJvmOptions));
+    }
+
+    private static List<String> words(String options) {
+        return Arrays.stream(options.trim().split("\\s+")).filter(s -> !s.isEmpty()).toList();
     }
 
     private int runLoad(TargetSettings settings) throws IOException, InterruptedException {

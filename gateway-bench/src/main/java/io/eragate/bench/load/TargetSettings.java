@@ -14,18 +14,27 @@ import java.util.Optional;
  * @param eragateLaunch the arguments after {@code java} and its options that start Eragate, before
  *     {@code --config FILE}: {@code -jar eragate.jar}, or {@code -cp CP io.eragate.netty.cli.Main}; empty when Eragate
  *     is not to be measured
- * @param jvmOptions options for the fixture and Eragate JVMs (heap size and the like)
+ * @param jvmOptions options for the Eragate JVMs; none by default, since users start the jar without any
  * @param nginx the nginx binary, or empty when nginx is not to be measured
  * @param fixtureIoThreads event-loop threads of the fixture upstream
  * @param baselineLaunch as {@code eragateLaunch}, for the build to compare with ({@code --compare}); empty when none
+ * @param fixtureJvmOptions options for the fixture upstream JVMs (heap size and the like)
  */
 public record TargetSettings(Path workDirectory, String java, String benchClasspath, List<String> eragateLaunch,
-        List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads, List<String> baselineLaunch) {
+        List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads, List<String> baselineLaunch,
+        List<String> fixtureJvmOptions) {
 
-    /** Settings without a baseline build. */
+    /** Settings without a baseline build, the same options for the fixture and Eragate JVMs. */
     public TargetSettings(Path workDirectory, String java, String benchClasspath, List<String> eragateLaunch,
             List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads) {
         this(workDirectory, java, benchClasspath, eragateLaunch, jvmOptions, nginx, fixtureIoThreads, List.of());
+    }
+
+    /** Settings with the same options for the fixture and Eragate JVMs. */
+    public TargetSettings(Path workDirectory, String java, String benchClasspath, List<String> eragateLaunch,
+            List<String> jvmOptions, Optional<Path> nginx, int fixtureIoThreads, List<String> baselineLaunch) {
+        this(workDirectory, java, benchClasspath, eragateLaunch, jvmOptions, nginx, fixtureIoThreads, baselineLaunch,
+                jvmOptions);
     }
 
     public TargetSettings {
@@ -35,6 +44,7 @@ public record TargetSettings(Path workDirectory, String java, String benchClassp
         eragateLaunch = List.copyOf(eragateLaunch);
         jvmOptions = List.copyOf(jvmOptions);
         baselineLaunch = List.copyOf(baselineLaunch);
+        fixtureJvmOptions = List.copyOf(fixtureJvmOptions);
         Objects.requireNonNull(nginx, "nginx");
         if (fixtureIoThreads < 1) {
             throw new IllegalArgumentException("fixtureIoThreads must be positive");

@@ -280,7 +280,7 @@ final class Topology implements AutoCloseable {
             String fileName) {
         List<String> command = new ArrayList<>();
         command.add(settings.java());
-        command.addAll(settings.jvmOptions());
+        command.addAll(settings.fixtureJvmOptions());
         command.addAll(List.of("-cp", settings.benchClasspath(), FixtureMain.class.getName(),
                 Integer.toString(settings.fixtureIoThreads()), era));
         ChildProcess process = track(ChildProcess.start(fileName, command, dir.resolve(fileName + ".log"), true));

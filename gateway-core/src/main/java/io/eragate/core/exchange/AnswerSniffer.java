@@ -7,7 +7,6 @@ import io.eragate.core.sse.SseLimitExceededException;
 import io.eragate.core.sse.SseParser;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.Locale;
 
 /**
  * Finds the JSON-RPC error code in an answer as it passes to the client, within a fixed memory bound, for the
@@ -38,14 +37,19 @@ public final class AnswerSniffer {
 
     /** A sniffer for an answer of {@code contentType} (may be {@code null}). */
     public static AnswerSniffer forContentType(String contentType) {
-        String type = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT).trim();
-        if (type.startsWith("application/json")) {
+        // Compared ignoring case in place: a lower-cased copy of every answer's content type was garbage.
+        String type = contentType == null ? "" : contentType.trim();
+        if (startsWithIgnoringCase(type, "application/json")) {
             return new AnswerSniffer(Kind.JSON);
         }
-        if (type.startsWith("text/event-stream")) {
+        if (startsWithIgnoringCase(type, "text/event-stream")) {
             return new AnswerSniffer(Kind.SSE);
         }
         return new AnswerSniffer(Kind.OTHER);
+    }
+
+    private static boolean startsWithIgnoringCase(String text, String prefix) {
+        return text.regionMatches(true, 0, prefix, 0, prefix.length());
     }
 
     /** Whether this sniffer wants the body's bytes at all. */
@@ -64,7 +68,7 @@ public final class AnswerSniffer {
                 json.reset();
                 return;
             }
-            json.write(chunk, offset, length);
+            json.append(chunk, offset, length);
             return;
         }
         try {
@@ -97,6 +101,18 @@ public final class AnswerSniffer {
      */
     private static final class JsonBody extends ByteArrayOutputStream {
         private static final byte[] ERROR = "\"error\"".getBytes(StandardCharsets.US_ASCII);
+
+        JsonBody() {
+            super(0);
+        }
+
+        /** Appends; a body that comes whole (most do) gets an array of its size, not a series of doublings. */
+        void append(byte[] chunk, int offset, int length) {
+            if (count == 0 && buf.length < length) {
+                buf = new byte[length];
+            }
+            write(chunk, offset, length);
+        }
 
         boolean mayHoldError() {
             for (int i = 0; i < count; i++) {

@@ -23,6 +23,13 @@ class AnswerSnifferTest {
     }
 
     @Test
+    void theContentTypeIsRecognisedInAnyCaseAndAfterLeadingSpace() {
+        String error = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32001,\"message\":\"no\"}}";
+        assertThat(sniff(" Application/JSON", error)).isEqualTo(-32001);
+        assertThat(sniff("TEXT/Event-Stream", "data: " + error + "\n\n")).isEqualTo(-32001);
+    }
+
+    @Test
     void aJsonResultHasNoCode() {
         assertThat(sniff("application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{\"error\":1}}")).isNull();
     }

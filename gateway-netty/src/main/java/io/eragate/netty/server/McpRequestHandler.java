@@ -56,6 +56,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -68,7 +69,7 @@ import org.slf4j.LoggerFactory;
  */
 public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private static final Logger log = LoggerFactory.getLogger(McpRequestHandler.class);
-    private static final AttributeKey<Boolean> BUSY = AttributeKey.valueOf("eragate.exchange.busy");
+    private static final AttributeKey<AtomicBoolean> BUSY = AttributeKey.valueOf("eragate.exchange.busy");
     /** Pipelined requests one connection may queue; HTTP clients rarely pipeline more than a few. */
     static final int MAX_QUEUED_REQUESTS = 16;
     /** Client headers that travel upstream unchanged; credentials never do (no token passthrough). */
@@ -100,6 +101,8 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private ExchangeLifecycle currentLifecycle;
     /** An exchange is in flight, or the next queued request is about to start: later requests must wait. */
     private boolean busy;
+    /** {@link #busy} for the connection's other handlers and the drain count ({@link #isBusy}). */
+    private AtomicBoolean busyFlag;
     /**
      * The client's input has ended (half-close) or was refused ({@link InputRefused}): nothing more is read, and the
      * connection closes once every answer it owes is written.
@@ -120,7 +123,20 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     /** Whether {@code channel} has an exchange in flight; idle connections may be closed, busy ones not. */
     static boolean isBusy(Channel channel) {
-        return Boolean.TRUE.equals(channel.attr(BUSY).get());
+        AtomicBoolean flag = channel.attr(BUSY).get();
+        return flag != null && flag.get();
+    }
+
+    /** The flag {@link #isBusy} reads for {@code channel}, made on first use. */
+    static AtomicBoolean busyFlag(Channel channel) {
+        AtomicBoolean made = new AtomicBoolean();
+        AtomicBoolean had = channel.attr(BUSY).setIfAbsent(made);
+        return had != null ? had : made;
+    }
+
+    @Override
+    public void handlerAdded(ChannelHandlerContext ctx) {
+        busyFlag = busyFlag(ctx.channel());
     }
 
     @Override
@@ -536,7 +552,12 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
 
     private void setBusy(ChannelHandlerContext ctx, boolean value) {
         busy = value;
-        ctx.channel().attr(BUSY).set(value);
+        // Twice per request: no attribute lookup, and no fence. The connection's handlers read it on this event loop;
+        // the drain's count of busy connections, on another thread, is a snapshot anyway.
+        if (busyFlag == null) {
+            busyFlag = busyFlag(ctx.channel());
+        }
+        busyFlag.lazySet(value);
     }
 
     /** What a legacy upstream gets of a legacy-era client's headers: its transport's own, and the usual ones. */

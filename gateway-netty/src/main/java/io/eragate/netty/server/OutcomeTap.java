@@ -14,6 +14,7 @@ import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpRequest;
 import io.netty.handler.codec.http.HttpResponse;
 import io.netty.handler.codec.http.LastHttpContent;
+import io.netty.util.concurrent.FastThreadLocal;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
 
@@ -29,10 +30,19 @@ import java.util.ArrayDeque;
  * exchange kind, and requests that were still queued when the connection ended.
  */
 final class OutcomeTap extends ChannelDuplexHandler {
+    /** One array per event loop to show answers to their sniffer; per connection it would cost idle streams memory. */
+    private static final FastThreadLocal<byte[]> SCRATCH = new FastThreadLocal<>() {
+        @Override
+        protected byte[] initialValue() {
+            return new byte[8192];
+        }
+    };
     private final ExchangeObserver observer;
     private final ArrayDeque<OutcomeRecorder> open = new ArrayDeque<>();
     private OutcomeRecorder reading;
     private AnswerSniffer sniffer;
+    /** The client's address as text, formatted once per connection rather than once per request. */
+    private String clientAddress;
 
     OutcomeTap(ExchangeObserver observer) {
         this.observer = observer;
@@ -51,7 +61,7 @@ final class OutcomeTap extends ChannelDuplexHandler {
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
         if (msg instanceof HttpRequest) {
-            reading = new OutcomeRecorder(observer, clientAddress(ctx.channel()));
+            reading = new OutcomeRecorder(observer, clientAddress(ctx));
             open.addLast(reading);
         }
         if (msg instanceof HttpContent content && reading != null) {
@@ -79,7 +89,7 @@ final class OutcomeTap extends ChannelDuplexHandler {
             }
             if (open.isEmpty()) {
                 // An answer to nothing read yet (a connection refused up front): it still counts once.
-                open.addLast(new OutcomeRecorder(observer, clientAddress(ctx.channel())));
+                open.addLast(new OutcomeRecorder(observer, clientAddress(ctx)));
             }
             open.peekFirst().status(response.status().code());
             sniffer = AnswerSniffer.forContentType(response.headers().get(HttpHeaderNames.CONTENT_TYPE));
@@ -88,9 +98,7 @@ final class OutcomeTap extends ChannelDuplexHandler {
             ByteBuf bytes = content.content();
             open.peekFirst().addBytesOut(bytes.readableBytes());
             if (sniffer.wantsBytes() && bytes.isReadable()) {
-                byte[] copy = new byte[bytes.readableBytes()];
-                bytes.getBytes(bytes.readerIndex(), copy);
-                sniffer.feed(copy, 0, copy.length);
+                feed(sniffer, bytes);
             }
             if (msg instanceof LastHttpContent || msg instanceof FullHttpResponse) {
                 OutcomeRecorder done = open.pollFirst();
@@ -101,6 +109,22 @@ final class OutcomeTap extends ChannelDuplexHandler {
                 }
                 done.finish(true, System.nanoTime());
             }
+        }
+    }
+
+    /**
+     * Shows {@code bytes} to {@code sniffer} through the event loop's scratch array, a slice at a time: the sniffer
+     * copies what it keeps, so no answer needs an array of its own.
+     */
+    private static void feed(AnswerSniffer sniffer, ByteBuf bytes) {
+        byte[] scratch = SCRATCH.get();
+        int at = bytes.readerIndex();
+        int end = bytes.writerIndex();
+        while (at < end && sniffer.wantsBytes()) {
+            int length = Math.min(scratch.length, end - at);
+            bytes.getBytes(at, scratch, 0, length);
+            sniffer.feed(scratch, 0, length);
+            at += length;
         }
     }
 
@@ -119,7 +143,14 @@ final class OutcomeTap extends ChannelDuplexHandler {
         reading = null;
     }
 
-    private static String clientAddress(Channel channel) {
+    private String clientAddress(ChannelHandlerContext ctx) {
+        if (clientAddress == null) {
+            clientAddress = formatAddress(ctx.channel());
+        }
+        return clientAddress;
+    }
+
+    private static String formatAddress(Channel channel) {
         return channel.remoteAddress() instanceof InetSocketAddress address && address.getAddress() != null
                 ? address.getAddress().getHostAddress() : null;
     }

@@ -169,12 +169,13 @@ public final class ModernExchange implements UpstreamCall.Handler, ClientExchang
         }
         upstreamHead = head;
         lifecycle.upstreamHead();
-        String contentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE, "").toLowerCase(Locale.ROOT);
+        // Compared ignoring case in place rather than on a lower-cased copy: this runs once per answer.
+        String contentType = head.headers().get(HttpHeaderNames.CONTENT_TYPE, "");
         boolean success = head.status().codeClass() == HttpStatusClass.SUCCESS
                 && head.status().code() != HttpResponseStatus.ACCEPTED.code();
-        if (success && contentType.startsWith("text/event-stream")) {
+        if (success && contentType.regionMatches(true, 0, "text/event-stream", 0, 17)) {
             startRelay(true, contentType);
-        } else if (success && contentType.startsWith("application/json")) {
+        } else if (success && contentType.regionMatches(true, 0, "application/json", 0, 16)) {
             startRelay(false, contentType);
         } else {
             state = State.BUFFERING;

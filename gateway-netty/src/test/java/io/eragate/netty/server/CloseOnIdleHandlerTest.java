@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.timeout.IdleStateHandler;
-import io.netty.util.AttributeKey;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -25,7 +24,7 @@ class CloseOnIdleHandlerTest {
     @Test
     void idleConnectionWithAnExchangeInFlightStaysOpen() {
         EmbeddedChannel channel = channel();
-        channel.attr(AttributeKey.<Boolean>valueOf("eragate.exchange.busy")).set(true);
+        McpRequestHandler.busyFlag(channel).set(true);
         channel.advanceTimeBy(11, TimeUnit.SECONDS);
         channel.runScheduledPendingTasks();
         assertThat(channel.isOpen()).as("a slow tool call is bounded by upstream timeouts, not idleness").isTrue();

@@ -114,4 +114,23 @@ class OutcomeTapTest {
         received.forEach(FullHttpRequest::release);
         channel.finishAndReleaseAll();
     }
+
+    @Test
+    void anErrorAnswerLargerThanTheScratchArrayIsShownToTheSnifferWhole() {
+        EmbeddedChannel channel = channel();
+        channel.writeInbound(request("/a"));
+        // Longer than the event loop's 8 KiB scratch array: the sniffer gets it in slices and must see all of them.
+        String error = "{\"jsonrpc\":\"2.0\",\"id\":1,\"error\":{\"code\":-32042,\"message\":\""
+                + "x".repeat(20_000) + "\"}}";
+        DefaultFullHttpResponse answer = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.OK,
+                Unpooled.copiedBuffer(error, StandardCharsets.UTF_8));
+        answer.headers().set(HttpHeaderNames.CONTENT_TYPE, "Application/JSON");
+        HttpUtil.setContentLength(answer, error.length());
+        channel.writeOutbound(answer);
+        drain(channel);
+
+        assertThat(reported).extracting(ExchangeOutcome::jsonRpcErrorCode).containsExactly(-32042);
+        received.forEach(FullHttpRequest::release);
+        channel.finishAndReleaseAll();
+    }
 }

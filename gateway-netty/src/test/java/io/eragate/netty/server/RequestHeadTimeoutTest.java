@@ -6,7 +6,6 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -107,16 +106,15 @@ class RequestHeadTimeoutTest {
     @Test
     void aConnectionBusyWithAnExchangeIsNeverCut() {
         EmbeddedChannel channel = channel();
-        AttributeKey<Boolean> busy = AttributeKey.valueOf("eragate.exchange.busy");
         send(channel, FULL_REQUEST);
-        channel.attr(busy).set(true);
+        McpRequestHandler.busyFlag(channel).set(true);
         send(channel, "POST /mcp HTTP/1.1\r\n");
 
         after(channel, 25);
         assertThat(channel.isOpen()).as("the exchange in flight is bounded by the upstream timeouts").isTrue();
         assertThat(written(channel)).isEmpty();
 
-        channel.attr(busy).set(false);
+        McpRequestHandler.busyFlag(channel).set(false);
         after(channel, 11);
         assertThat(written(channel)).startsWith("HTTP/1.1 408");
         assertThat(channel.isOpen()).isFalse();
