@@ -50,8 +50,16 @@ class LoadHarnessSmokeIT {
                 if (scenario.measured()) {
                     assertThat(scenario.succeeded()).as(profile.name() + " " + scenario.scenario())
                             .isGreaterThanOrEqualTo(LoadPlan.SMOKE_MIN_ANSWERS);
-                    assertThat(scenario.errors()).as(profile.name() + " " + scenario.scenario()).isZero();
-                    if (!scenario.scenario().equals("direct") && !scenario.scenario().equals("nginx")) {
+                    // A closed loop never overloads a scenario. The open loop's fixed rate does overload the slow
+                    // ones (an uncached federated list, an initialize per call) on a busy machine, and an overloaded
+                    // gateway may refuse some requests, as the report then shows; how many depends on the machine.
+                    // A slow scenario may also complete no answer inside the open loop's short window (its answers
+                    // come in the overtime), which leaves its allocation per request unknown.
+                    if (profile.name().equals("concurrent")) {
+                        assertThat(scenario.errors()).as(profile.name() + " " + scenario.scenario()).isZero();
+                    }
+                    if (profile.name().equals("concurrent") && !scenario.scenario().equals("direct")
+                            && !scenario.scenario().equals("nginx")) {
                         assertThat(scenario.resources().hopAllocatedBytesPerRequest())
                                 .as("heap allocated per request by " + scenario.scenario()).isPositive();
                     }
