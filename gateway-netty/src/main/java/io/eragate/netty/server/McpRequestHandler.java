@@ -11,7 +11,6 @@ import io.eragate.core.frontdoor.ValidatedRequest;
 import io.eragate.core.frontdoor.Verdict;
 import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.mcp.Era;
-import io.eragate.core.mcp.McpHeaders;
 import io.eragate.core.route.Route;
 import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
@@ -40,7 +39,6 @@ import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.FullHttpRequest;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import io.netty.handler.codec.http.HttpHeaders;
@@ -51,10 +49,7 @@ import io.netty.util.AttributeKey;
 import io.netty.util.ReferenceCountUtil;
 import java.net.InetSocketAddress;
 import java.util.ArrayDeque;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -72,11 +67,6 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
     private static final AttributeKey<AtomicBoolean> BUSY = AttributeKey.valueOf("eragate.exchange.busy");
     /** Pipelined requests one connection may queue; HTTP clients rarely pipeline more than a few. */
     static final int MAX_QUEUED_REQUESTS = 16;
-    /** Client headers that travel upstream unchanged; credentials never do (no token passthrough). */
-    private static final Set<String> PASSED_HEADERS = Set.of("user-agent", "traceparent", "tracestate", "baggage");
-    /** Headers of the 2025-11-25 transport that a legacy upstream needs from a legacy-era client. */
-    private static final List<CharSequence> LEGACY_TRANSPORT_HEADERS = List.of(HttpHeaderNames.CONTENT_TYPE,
-            HttpHeaderNames.ACCEPT, McpHeaders.SESSION_ID, McpHeaders.PROTOCOL_VERSION, McpHeaders.LAST_EVENT_ID);
 
     /** The running context; a reload replaces it, and each request reads it once when it starts. */
     private final Supplier<GatewayContext> live;
@@ -313,7 +303,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             return;
         }
         outcome.upstreamEra(Era.LEGACY);
-        HttpHeaders headers = legacyHeaders(request.headers());
+        HttpHeaders headers = ForwardedHeaders.legacy(request.headers());
         PassThroughSessions sessions = new PassThroughSessions(context.identity().sessionIds(),
                 AuthenticatedRequest.principalOf(request).id(), target.name());
         UpstreamCredentials.actFor(target, headers, AuthenticatedRequest.principalOf(request).id());
@@ -385,7 +375,7 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
         // The upstream is told the gateway's span, in _meta and (for the modern pass-through) the header.
         ValidatedRequest traced = observation.validated(validated, route.get().path(), route.get().upstream(),
                 Era.MODERN);
-        HttpHeaders passed = passedHeaders(request.headers());
+        HttpHeaders passed = ForwardedHeaders.passed(request.headers());
         if (observation.upstreamTraceparent() != null) {
             passed.set(TraceContext.TRACEPARENT, observation.upstreamTraceparent());
         }
@@ -558,37 +548,6 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             busyFlag = busyFlag(ctx.channel());
         }
         busyFlag.lazySet(value);
-    }
-
-    /** What a legacy upstream gets of a legacy-era client's headers: its transport's own, and the usual ones. */
-    private static HttpHeaders legacyHeaders(HttpHeaders headers) {
-        HttpHeaders passed = passedHeaders(headers);
-        for (CharSequence name : LEGACY_TRANSPORT_HEADERS) {
-            for (String value : headers.getAll(name)) {
-                passed.add(name, value);
-            }
-        }
-        return passed;
-    }
-
-    private static HttpHeaders passedHeaders(HttpHeaders headers) {
-        HttpHeaders passed = new DefaultHttpHeaders(false);
-        for (Map.Entry<String, String> header : headers) {
-            if (isPassed(header.getKey())) {
-                passed.add(header.getKey(), header.getValue());
-            }
-        }
-        return passed;
-    }
-
-    /** Compared ignoring case without a lower-cased copy of every name: this runs for each field of each request. */
-    private static boolean isPassed(String name) {
-        for (String passed : PASSED_HEADERS) {
-            if (passed.equalsIgnoreCase(name)) {
-                return true;
-            }
-        }
-        return name.regionMatches(true, 0, McpHeaders.PARAM_PREFIX, 0, McpHeaders.PARAM_PREFIX.length());
     }
 
     private static String clientAddress(Channel channel) {
