@@ -16,6 +16,8 @@ import io.eragate.netty.auth.Identity;
 import io.eragate.netty.upstream.UpstreamCredentials;
 import io.eragate.netty.upstream.UpstreamTarget;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,14 +40,44 @@ final class ContextSwap {
      * gateway cannot use.
      */
     static Map<String, UpstreamTarget> httpTargets(GatewayConfig config, SubjectTokens subjects) {
+        return httpTargets(config, subjects, Map.of());
+    }
+
+    /**
+     * As {@link #httpTargets(GatewayConfig, SubjectTokens)}, keeping the credentials of {@code running}'s target of
+     * the same name where they were made of the same ({@link UpstreamCredentials#of(UpstreamConfig, SubjectTokens,
+     * UpstreamCredentials)}): a reload must not start a second token renewal for an unchanged upstream.
+     */
+    static Map<String, UpstreamTarget> httpTargets(GatewayConfig config, SubjectTokens subjects,
+            Map<String, UpstreamTarget> running) {
         Map<String, UpstreamTarget> upstreams = new LinkedHashMap<>();
         for (UpstreamConfig upstream : config.upstreams()) {
             if (!upstream.isStdio()) {
+                UpstreamTarget before = running.get(upstream.name());
+                UpstreamCredentials previous = before == null ? UpstreamCredentials.NONE : before.credentials();
                 upstreams.put(upstream.name(), UpstreamTarget.of(upstream.name(), upstream.url())
-                        .withCredentials(UpstreamCredentials.of(upstream, subjects)));
+                        .withCredentials(UpstreamCredentials.of(upstream, subjects, previous)));
             }
         }
         return upstreams;
+    }
+
+    /**
+     * Closes the credentials of {@code before}'s targets that {@code leaving} names (removed or changed upstreams)
+     * and no target of {@code after} kept: their token renewal stops (one thread and one token endpoint client each),
+     * while requests still in flight on the old context keep the token they hold. An upstream that stays keeps
+     * serving long-lived sessions and streams opened on its old target, so its old credentials keep renewing even
+     * when new ones were made (a secret file that now reads differently).
+     */
+    static void retireCredentials(Map<String, UpstreamTarget> before, Map<String, UpstreamTarget> after,
+            Set<String> leaving) {
+        Set<UpstreamCredentials> kept = Collections.newSetFromMap(new IdentityHashMap<>());
+        after.values().forEach(target -> kept.add(target.credentials()));
+        before.forEach((name, target) -> {
+            if (leaving.contains(name) && !kept.contains(target.credentials())) {
+                target.credentials().close();
+            }
+        });
     }
 
     /** The route table of {@code config}. */
@@ -76,7 +108,7 @@ final class ContextSwap {
                 : Identity.keyRing(after.security().secrets());
         RouteTable routes = routeTable(after);
         SubjectTokens subjects = Identity.subjectsFor(after, running.identity().subjects());
-        Map<String, UpstreamTarget> targets = httpTargets(after, subjects);
+        Map<String, UpstreamTarget> targets = httpTargets(after, subjects, running.upstreams());
         GatewayContext next = running.withRequestPath(frontDoor(after, routes), routes, targets, after.limits());
         // Routes carry scopes of their own, which the identity's policy holds; token exchanges need the subjects.
         if (diff.identityChanged() || diff.routesChanged() || subjects != running.identity().subjects()) {
@@ -110,6 +142,7 @@ final class ContextSwap {
         running.identity().retire(next.identity());
         // After the swap: requests that started on the old context may still open sessions on the old targets.
         running.bridge().retarget(targets, leaving);
+        retireCredentials(running.upstreams(), targets, leaving);
         running.legacySse().retire(leaving);
         Set<String> names = new LinkedHashSet<>();
         after.upstreams().forEach(upstream -> names.add(upstream.name()));

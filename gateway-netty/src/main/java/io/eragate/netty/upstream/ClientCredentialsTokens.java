@@ -42,10 +42,10 @@ final class ClientCredentialsTokens {
     private volatile CompletableFuture<String> current;
     private volatile boolean closed;
 
-    private ClientCredentialsTokens(String upstream, UpstreamOAuthConfig config) {
+    private ClientCredentialsTokens(String upstream, UpstreamOAuthConfig config, String basic) {
         this.upstream = upstream;
         this.config = config;
-        this.basic = basic(config);
+        this.basic = basic;
         this.timer = Executors.newSingleThreadScheduledExecutor(runnable -> {
             Thread thread = new Thread(runnable, "eragate-oauth-" + upstream);
             thread.setDaemon(true);
@@ -61,9 +61,9 @@ final class ClientCredentialsTokens {
                 .getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Starts fetching the first token of {@code upstream}. */
-    static ClientCredentialsTokens start(String upstream, UpstreamOAuthConfig config) {
-        ClientCredentialsTokens tokens = new ClientCredentialsTokens(upstream, config);
+    /** Starts fetching the first token of {@code upstream}, authenticating with {@code basic} ({@link #basic}). */
+    static ClientCredentialsTokens start(String upstream, UpstreamOAuthConfig config, String basic) {
+        ClientCredentialsTokens tokens = new ClientCredentialsTokens(upstream, config, basic);
         tokens.current = tokens.fetch();
         return tokens;
     }
@@ -137,6 +137,7 @@ final class ClientCredentialsTokens {
         return URLEncoder.encode(text, StandardCharsets.UTF_8);
     }
 
+    /** Stops renewing; the token at hand stays what {@link #current} gives (requests still in flight use it). */
     void close() {
         closed = true;
         timer.shutdownNow();

@@ -3,6 +3,7 @@ package io.eragate.netty.upstream;
 import io.eragate.core.auth.SubjectTokens;
 import io.eragate.core.auth.TokenExchanges;
 import io.eragate.core.config.UpstreamConfig;
+import io.eragate.core.config.UpstreamOAuthConfig;
 import io.eragate.core.security.SecretTemplate;
 import io.netty.handler.codec.http.HttpHeaders;
 import java.security.SecureRandom;
@@ -10,6 +11,7 @@ import java.time.Clock;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -22,7 +24,8 @@ import java.util.concurrent.CompletableFuture;
 public final class UpstreamCredentials {
 
     /** No credentials. */
-    public static final UpstreamCredentials NONE = new UpstreamCredentials("", Map.of(), null, null, null);
+    public static final UpstreamCredentials NONE = new UpstreamCredentials("", Map.of(), null, null, null, null,
+            null);
 
     /**
      * Names the principal a request is made for, between the code that builds it and {@link #addTo}, which always
@@ -36,14 +39,19 @@ public final class UpstreamCredentials {
     private final ClientCredentialsTokens tokens;
     private final TokenExchanges exchanges;
     private final SubjectTokens subjects;
+    /** What these credentials were made of, secrets resolved: a reload with the same keeps them ({@link #of}). */
+    private final UpstreamOAuthConfig oauth;
+    private final String basic;
 
     private UpstreamCredentials(String upstream, Map<String, String> headers, ClientCredentialsTokens tokens,
-            TokenExchanges exchanges, SubjectTokens subjects) {
+            TokenExchanges exchanges, SubjectTokens subjects, UpstreamOAuthConfig oauth, String basic) {
         this.upstream = upstream;
         this.headers = headers;
         this.tokens = tokens;
         this.exchanges = exchanges;
         this.subjects = subjects;
+        this.oauth = oauth;
+        this.basic = basic;
     }
 
     /** The credentials {@code upstream} configures, without token exchange (the subjects' tokens are not at hand). */
@@ -58,6 +66,18 @@ public final class UpstreamCredentials {
      * @throws IllegalArgumentException naming the upstream, the key and the reference that cannot be resolved
      */
     public static UpstreamCredentials of(UpstreamConfig upstream, SubjectTokens subjects) {
+        return of(upstream, subjects, NONE);
+    }
+
+    /**
+     * As {@link #of(UpstreamConfig, SubjectTokens)}, but {@code previous} itself when it was made of the same: the
+     * same resolved headers, the same {@code oauth} section with the same resolved client credentials, and the same
+     * subjects. A reload thus keeps an unchanged upstream's token and its renewal (one token endpoint client per
+     * upstream, however many reloads), while a changed section, or a secret file that now reads differently, gets
+     * new credentials; the caller {@linkplain #close() closes} the previous ones once nothing new uses them.
+     */
+    public static UpstreamCredentials of(UpstreamConfig upstream, SubjectTokens subjects,
+            UpstreamCredentials previous) {
         if (upstream.headers().isEmpty() && upstream.oauth() == null) {
             return NONE;
         }
@@ -70,13 +90,20 @@ public final class UpstreamCredentials {
                         + e.getMessage(), e);
             }
         });
-        ClientCredentialsTokens tokens = upstream.oauth() == null ? null
-                : ClientCredentialsTokens.start(upstream.name(), upstream.oauth());
-        TokenExchanges exchanges = upstream.oauth() == null || upstream.oauth().tokenExchange() == null ? null
-                : new TokenExchanges(upstream.name(), new HttpTokenExchange(upstream.oauth(),
-                        ClientCredentialsTokens.basic(upstream.oauth())), Clock.systemUTC(),
-                        upstream.oauth().tokenExchange().maxCachedTokens());
-        return new UpstreamCredentials(upstream.name(), Map.copyOf(resolved), tokens, exchanges, subjects);
+        UpstreamOAuthConfig oauth = upstream.oauth();
+        String basic = oauth == null ? null : ClientCredentialsTokens.basic(oauth);
+        if (previous != NONE && previous.upstream.equals(upstream.name()) && previous.headers.equals(resolved)
+                && Objects.equals(previous.oauth, oauth) && Objects.equals(previous.basic, basic)
+                && previous.subjects == subjects) {
+            return previous;
+        }
+        ClientCredentialsTokens tokens = oauth == null ? null
+                : ClientCredentialsTokens.start(upstream.name(), oauth, basic);
+        TokenExchanges exchanges = oauth == null || oauth.tokenExchange() == null ? null
+                : new TokenExchanges(upstream.name(), new HttpTokenExchange(oauth, basic), Clock.systemUTC(),
+                        oauth.tokenExchange().maxCachedTokens());
+        return new UpstreamCredentials(upstream.name(), Map.copyOf(resolved), tokens, exchanges, subjects, oauth,
+                basic);
     }
 
     private static byte[] randomBytes() {

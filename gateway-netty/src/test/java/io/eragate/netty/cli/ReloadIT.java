@@ -7,18 +7,22 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
 import io.eragate.netty.server.GatewayServer;
 import io.eragate.netty.testing.ModernFixtureUpstream;
 import io.eragate.netty.testing.NodePeers;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -152,6 +156,73 @@ class ReloadIT {
             assertThat(reload.path("trigger").asText()).isEqualTo("signal");
             assertThat(echo(port, "/b", "after SIGHUP").status()).isEqualTo(200);
         });
+    }
+
+    @Test
+    void aReloadKeepsAnUnchangedUpstreamsTokenAndStopsRenewingTheTokenOfAChangedOne() throws Exception {
+        AtomicInteger issued = new AtomicInteger();
+        HttpServer tokenEndpoint = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        tokenEndpoint.createContext("/token", exchange -> {
+            byte[] body = ("{\"access_token\":\"tok-" + issued.incrementAndGet()
+                    + "\",\"token_type\":\"Bearer\",\"expires_in\":3600}").getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().set("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        tokenEndpoint.start();
+        String oauth = "oauth: { tokenUrl: \"http://127.0.0.1:" + tokenEndpoint.getAddress().getPort()
+                + "/token\", clientId: gateway, clientSecret: s3cret%s }";
+        String upstream = "  - { name: renewed, url: \"" + upstreamA.uri() + "\", era: modern, " + oauth + " }\n";
+        String base = """
+                listen: { host: 127.0.0.1, port: 0 }
+                admin: { host: 127.0.0.1, port: 0 }
+                upstreams:
+                %sroutes:
+                  - { path: /a, upstream: renewed }
+                %sreload: { watch: true, debounce: 50ms }
+                """;
+        try {
+            Path file = write("eragate.yaml", base.formatted(upstream.formatted(", scopes: [one]"), ""));
+            run(file, server -> {
+                int admin = server.adminAddress().getPort();
+                int port = server.listenAddress().getPort();
+                assertThat(bearerSeenUpstream(port)).isEqualTo("Bearer tok-1");
+
+                // Another upstream and route arrive; this upstream's section is the same.
+                write("eragate.yaml", base.formatted(upstream.formatted(", scopes: [one]") + "  - { name: b, url: \""
+                        + upstreamB.uri() + "\", era: modern }\n", "  - { path: /b, upstream: b }\n"));
+                assertThat(awaitReload(admin, "applied").path("summary").asText()).isEqualTo("upstreams +b; routes");
+                assertThat(bearerSeenUpstream(port)).as("the token at hand, not a new one").isEqualTo("Bearer tok-1");
+                assertThat(issued).as("tokens fetched").hasValue(1);
+                assertThat(renewalThreads("renewed")).as("token renewals running").isEqualTo(1);
+
+                // Its scopes change: a new token, and the old one's renewal stops.
+                write("eragate.yaml", base.formatted(upstream.formatted(", scopes: [two]"), ""));
+                JsonNode changed = await(() -> get(admin, "/admin/reload").json().path("lastReload"),
+                        last -> last.path("summary").asText().contains("~renewed"), "the reload changing the upstream");
+                assertThat(changed.path("result").asText()).isEqualTo("applied");
+                assertThat(bearerSeenUpstream(port)).isEqualTo("Bearer tok-2");
+                await(() -> renewalThreads("renewed"), running -> running == 1, "one token renewal for the upstream");
+            });
+        } finally {
+            tokenEndpoint.stop(0);
+        }
+    }
+
+    /** The Authorization field the upstream got with a call through {@code /a}. */
+    private static String bearerSeenUpstream(int port) {
+        upstreamA.clearRequests();
+        AdminProbe.Answer answer = echo(port, "/a", "with the gateway's token");
+        assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+        return upstreamA.requests().get(upstreamA.requests().size() - 1).headers().first("authorization")
+                .orElse("none");
+    }
+
+    /** Live threads renewing {@code upstream}'s client-credentials token. */
+    private static long renewalThreads(String upstream) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.isAlive() && thread.getName().equals("eragate-oauth-" + upstream)).count();
     }
 
     private String config(boolean withB, boolean withTool, String extra) {
