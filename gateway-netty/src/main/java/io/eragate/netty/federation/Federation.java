@@ -189,6 +189,22 @@ public final class Federation {
     }
 
     /**
+     * A reload changed what {@code path} merges (the route is gone or changed, or one of its upstreams was changed or
+     * removed): its merged pages, the fan-outs under way for them, its catalogue and the gateway's watch on its old
+     * upstreams are dropped, so that the next list is merged from what the new configuration names instead of being
+     * served from the cache until it expires.
+     */
+    public void forget(String path) {
+        invalidate(path);
+        catalogues.remove(path);
+        ListWatch watch = watches.remove(path);
+        if (watch != null) {
+            log.debug("Federated route {}: reconfigured, the watch on its old upstreams closes", path);
+            watch.close();
+        }
+    }
+
+    /**
      * An upstream of the federated route {@code path} sent {@code notificationMethod}: a {@code list_changed} drops
      * the route's merged pages of the lists it names (for every principal), so that the next client asking gets the
      * new list at once rather than after {@code bridge.listCacheTtl}.

@@ -80,6 +80,23 @@ final class ContextSwap {
         });
     }
 
+    /**
+     * The paths of {@code before} whose route is gone or differs in {@code after}, or that reach an upstream in
+     * {@code leaving}: what was merged or learned for them no longer holds.
+     */
+    static Set<String> reconfiguredPaths(RouteTable before, RouteTable after, Set<String> leaving) {
+        Set<String> paths = new LinkedHashSet<>();
+        for (String path : before.paths()) {
+            Route old = before.match(path).orElseThrow();
+            boolean reachesLeaving = old.upstreams().stream().anyMatch(leaving::contains)
+                    || old.rules().stream().anyMatch(rule -> leaving.contains(rule.upstream()));
+            if (reachesLeaving || !after.match(path).map(old::equals).orElse(false)) {
+                paths.add(path);
+            }
+        }
+        return paths;
+    }
+
     /** The route table of {@code config}. */
     static RouteTable routeTable(GatewayConfig config) {
         List<Route> routes = config.routes().stream().map(RouteConfig::toRoute)
@@ -144,6 +161,9 @@ final class ContextSwap {
         running.bridge().retarget(targets, leaving);
         retireCredentials(running.upstreams(), targets, leaving);
         running.legacySse().retire(leaving);
+        for (String path : reconfiguredPaths(running.routes(), routes, leaving)) {
+            running.federation().forget(path);
+        }
         Set<String> names = new LinkedHashSet<>();
         after.upstreams().forEach(upstream -> names.add(upstream.name()));
         names.removeAll(diff.changed());

@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
+import io.eragate.core.config.GatewayConfig;
+import io.eragate.core.config.RouteConfig;
+import io.eragate.core.reload.ReloadReport;
+import io.eragate.core.route.NamingMode;
 import io.eragate.netty.testing.Await;
 import io.eragate.netty.testing.LegacyFixtureUpstream;
 import java.time.Duration;
@@ -66,6 +70,28 @@ class FederatedListWatchIT {
 
             awaitListed(gateway, "alpha_fresh");
             assertThat(toolNames(gateway)).hasSize(before.size() + 1);
+        }
+    }
+
+    @Test
+    void aReloadThatRenamesTheRoutesToolsIsMergedAnewRatherThanServedFromTheCache() {
+        try (LegacyFixtureUpstream alpha = fixture(0);
+             LegacyFixtureUpstream beta = fixture(0);
+             BridgeGateway gateway = federation(alpha, beta).start()) {
+            assertThat(toolNames(gateway)).contains("alpha_echo", "beta_echo");
+            assertThat(gateway.server().context().federation().watching("/fed")).isTrue();
+            GatewayConfig before = gateway.config();
+            List<RouteConfig> routes = before.routes().stream().map(route -> !route.path().equals("/fed") ? route
+                    : new RouteConfig("/fed", route.upstreams(), NamingMode.AS_IS, route.rules(),
+                            route.fanOutTimeout(), route.maxNameLength(), route.scopes())).toList();
+
+            ReloadReport reload = gateway.server().operations().reload(before.withRoutes(routes), "test");
+
+            assertThat(reload.result()).as(reload.toString()).isEqualTo(ReloadReport.Result.APPLIED);
+            assertThat(gateway.server().context().federation().watching("/fed"))
+                    .as("the watch on the old route closed").isFalse();
+            assertThat(toolNames(gateway)).as("the list under the new names, not the cached one")
+                    .contains("echo").noneMatch(name -> name.startsWith("alpha_") || name.startsWith("beta_"));
         }
     }
 
