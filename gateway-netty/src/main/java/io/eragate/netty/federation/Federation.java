@@ -205,6 +205,14 @@ public final class Federation {
     }
 
     /**
+     * A reload changed or removed {@code upstream}: the {@code x-mcp-header} declarations learned from its old list
+     * are dropped, so that calls are checked against what it declares now.
+     */
+    public void forgetUpstream(String upstream) {
+        toolSchemas.forget(upstream);
+    }
+
+    /**
      * An upstream of the federated route {@code path} sent {@code notificationMethod}: a {@code list_changed} drops
      * the route's merged pages of the lists it names (for every principal), so that the next client asking gets the
      * new list at once rather than after {@code bridge.listCacheTtl}.

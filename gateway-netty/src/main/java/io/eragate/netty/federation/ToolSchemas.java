@@ -65,6 +65,11 @@ final class ToolSchemas {
         return Optional.of(Optional.ofNullable(cached.join().get(tool)));
     }
 
+    /** Forgets what {@code upstream} declared (a reload changed or removed it: its list may differ now). */
+    void forget(String upstream) {
+        byUpstream.synchronous().invalidate(upstream);
+    }
+
     /** Learns an upstream's declarations from the first page of its {@code tools/list} result. */
     void learn(String upstream, JsonNode listResult) {
         Map<String, List<ParamHeaders.Binding>> tools = new HashMap<>();

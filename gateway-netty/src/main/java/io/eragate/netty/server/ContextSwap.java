@@ -164,6 +164,7 @@ final class ContextSwap {
         for (String path : reconfiguredPaths(running.routes(), routes, leaving)) {
             running.federation().forget(path);
         }
+        leaving.forEach(running.federation()::forgetUpstream);
         Set<String> names = new LinkedHashSet<>();
         after.upstreams().forEach(upstream -> names.add(upstream.name()));
         names.removeAll(diff.changed());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.eragate.core.config.EraSetting;
 import io.eragate.core.config.GatewayConfig;
 import io.eragate.core.config.RouteConfig;
+import io.eragate.core.config.UpstreamConfig;
 import io.eragate.core.reload.ReloadReport;
 import io.eragate.core.route.NamingMode;
 import io.eragate.netty.testing.Await;
@@ -75,6 +76,7 @@ class FederatedListWatchIT {
 
     @Test
     void aReloadThatRenamesTheRoutesToolsIsMergedAnewRatherThanServedFromTheCache() {
+        // Alpha's section changes too (a header): what it declared is forgotten; beta's stays known.
         try (LegacyFixtureUpstream alpha = fixture(0);
              LegacyFixtureUpstream beta = fixture(0);
              BridgeGateway gateway = federation(alpha, beta).start()) {
@@ -85,11 +87,19 @@ class FederatedListWatchIT {
                     : new RouteConfig("/fed", route.upstreams(), NamingMode.AS_IS, route.rules(),
                             route.fanOutTimeout(), route.maxNameLength(), route.scopes())).toList();
 
-            ReloadReport reload = gateway.server().operations().reload(before.withRoutes(routes), "test");
+            List<UpstreamConfig> upstreams = before.upstreams().stream().map(upstream -> !upstream.name()
+                    .equals("alpha") ? upstream : upstream.withCredentials(Map.of("X-Team", "a"), null)).toList();
+            assertThat(gateway.server().context().federation().knownParamBindings("alpha", "echo")).isPresent();
+
+            ReloadReport reload = gateway.server().operations().reload(before.withRoutes(routes)
+                    .withUpstreams(upstreams), "test");
 
             assertThat(reload.result()).as(reload.toString()).isEqualTo(ReloadReport.Result.APPLIED);
             assertThat(gateway.server().context().federation().watching("/fed"))
                     .as("the watch on the old route closed").isFalse();
+            assertThat(gateway.server().context().federation().knownParamBindings("alpha", "echo"))
+                    .as("the changed upstream's declarations").isEmpty();
+            assertThat(gateway.server().context().federation().knownParamBindings("beta", "echo")).isPresent();
             assertThat(toolNames(gateway)).as("the list under the new names, not the cached one")
                     .contains("echo").noneMatch(name -> name.startsWith("alpha_") || name.startsWith("beta_"));
         }
