@@ -6,6 +6,7 @@
 // PORT 0 picks a free port. Listens on 127.0.0.1 and prints exactly one line "READY <port>" on stdout once it
 // accepts connections. Tokens come from POST /token:
 //   grant_type=password&username=SUB&scope=...&resource=AUD   a user's token: sub SUB, aud AUD (RFC 8707)
+//     [&groups=A,B]                                             ... with the list claim groups: [A, B]
 //   grant_type=client_credentials&scope=...&resource=AUD       a client's token (client id from Basic auth)
 //   grant_type=urn:ietf:params:oauth:grant-type:token-exchange (RFC 8693), which oauth2-mock-server lacks:
 //     subject_token=T&subject_token_type=...:access_token&audience=AUD[&scope=...] with a client's Basic auth
@@ -31,6 +32,10 @@ server.service.on('beforeTokenSigning', (token, req) => {
   const resource = req.body?.resource;
   if (typeof resource === 'string' && req.body?.grant_type !== TOKEN_EXCHANGE) {
     token.payload.aud = resource;
+  }
+  // groups=a,b on a password grant: a list claim, for policies that require a claim.
+  if (typeof req.body?.groups === 'string' && req.body.groups !== '' && req.body?.grant_type === 'password') {
+    token.payload.groups = req.body.groups.split(',');
   }
   if (req.body?.grant_type === 'client_credentials') {
     const basic = (req.headers.authorization ?? '').replace(/^Basic /, '');

@@ -14,6 +14,8 @@ import io.eragate.netty.testing.LegacyFixtureUpstream;
 import io.eragate.netty.testing.NodePeers;
 import io.eragate.netty.testing.RecordedRequest;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,7 +50,9 @@ class IdentityIT {
         legacy = LegacyFixtureUpstream.start();
         gateway = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY)
                 .identity(AuthConfig.of(OAUTH.peer().issuer(), List.of(), List.of("mcp")),
-                        List.of(new PolicyConfig(new MatchConfig("tools/call", "add"), List.of("math"), Map.of())),
+                        List.of(new PolicyConfig(new MatchConfig("tools/call", "add"), List.of("math"), Map.of()),
+                                new PolicyConfig(new MatchConfig("tools/call", "slow"), List.of(),
+                                        Map.of("groups", "ops"))),
                         new RateLimitsConfig("memory", 1000, List.of(new RateLimitRuleConfig("principal",
                                 new MatchConfig("tools/call", "counter"), 2, Duration.ofHours(1)))))
                 .start();
@@ -144,6 +148,55 @@ class IdentityIT {
 
         HttpResponse<String> served = post(endpoint, add, OAUTH.peer().userToken("alice", "mcp math", endpoint));
         assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
+    }
+
+    @Test
+    void aToolWhosePolicyNeedsAClaimIs403WithoutItKeepingTheIdAndServedWithIt() throws Exception {
+        URI endpoint = gateway.endpoint("legacy");
+        ModernRequest slow = ModernRequest.toolCall(12, "slow", "{\"ms\":1,\"steps\":0}");
+
+        HttpResponse<String> refused = post(endpoint, slow,
+                OAUTH.peer().userToken("alice", "mcp", endpoint, List.of("sales")));
+        assertThat(refused.statusCode()).isEqualTo(403);
+        assertThat(refused.headers().firstValue("WWW-Authenticate")).as("no scope would help").isEmpty();
+        JsonNode error = JSON.readTree(refused.body());
+        assertThat(error.path("id").asInt()).isEqualTo(12);
+        assertThat(error.path("error").path("code").asInt()).isEqualTo(-32600);
+        assertThat(error.path("error").path("data").path("claim").asText()).isEqualTo("groups");
+        assertThat(toolCalls()).isEmpty();
+
+        HttpResponse<String> served = post(endpoint, slow,
+                OAUTH.peer().userToken("alice", "mcp", endpoint, List.of("sales", "ops")));
+        assertThat(served.statusCode()).as(served.body()).isEqualTo(200);
+        assertThat(toolCalls()).hasSize(1);
+    }
+
+    @Test
+    void whileTheIssuersKeysCannotBeFetchedATokenIsA503WithRetryAfterKeepingTheId() throws Exception {
+        int closedPort;
+        try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = probe.getLocalPort();
+        }
+        try (BridgeGateway unreachable = BridgeGateway.builder().upstream("legacy", legacy.uri(), EraSetting.LEGACY)
+                .identity(AuthConfig.of("http://127.0.0.1:" + closedPort, List.of(), List.of("mcp")), List.of(),
+                        new RateLimitsConfig("memory", 1000, List.of()))
+                .start()) {
+            URI endpoint = unreachable.endpoint("legacy");
+            // A well-formed token of another issuer's keys: only the keys can tell, and they cannot be had.
+            String token = OAUTH.peer().userToken("alice", "mcp", endpoint);
+
+            HttpResponse<String> answer = post(endpoint, ModernRequest.toolCall(13, "echo",
+                    "{\"message\":\"hi\"}"), token);
+
+            assertThat(answer.statusCode()).as(answer.body()).isEqualTo(503);
+            assertThat(answer.headers().firstValue("Retry-After")).hasValue("5");
+            JsonNode error = JSON.readTree(answer.body());
+            assertThat(error.path("id").asInt()).isEqualTo(13);
+            assertThat(error.path("error").path("code").asInt()).isEqualTo(-32603);
+            assertThat(error.path("error").path("message").asText()).contains("signing keys")
+                    .doesNotContain(token).doesNotContain(Integer.toString(closedPort));
+            assertThat(toolCalls()).isEmpty();
+        }
     }
 
     @Test

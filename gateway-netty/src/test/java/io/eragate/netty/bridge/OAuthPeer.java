@@ -11,6 +11,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -64,6 +65,12 @@ final class OAuthPeer implements AutoCloseable {
     String userToken(String subject, String scope, URI resource) {
         return token("grant_type=password&username=" + encode(subject) + "&scope=" + encode(scope) + "&resource="
                 + encode(resource.toString()));
+    }
+
+    /** As {@link #userToken(String, String, URI)}, with the list claim {@code groups}. */
+    String userToken(String subject, String scope, URI resource, List<String> groups) {
+        return token("grant_type=password&username=" + encode(subject) + "&scope=" + encode(scope) + "&resource="
+                + encode(resource.toString()) + "&groups=" + encode(String.join(",", groups)));
     }
 
     /** An opaque (non-JWT) access token, known only to the server's RFC 7662 endpoint {@link #introspection()}. */
