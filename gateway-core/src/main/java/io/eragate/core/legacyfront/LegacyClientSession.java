@@ -7,6 +7,9 @@ import java.util.Objects;
  * What is fixed for one legacy client's session from its {@code initialize} on: all of it travels inside the sealed
  * {@code Mcp-Session-Id}, so any replica with the same key ring serves the session without a shared store.
  *
+ * <p>An opened session is shared by every request of the session ({@link LegacyClientSessionIds} keeps it): its JSON
+ * nodes are read, never changed; whoever needs them changed copies them.
+ *
  * @param version the negotiated (legacy) protocol version
  * @param clientCapabilities the capabilities the client declared in {@code initialize}
  * @param clientInfo the client's {@code clientInfo}

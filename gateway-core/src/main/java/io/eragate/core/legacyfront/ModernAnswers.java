@@ -50,13 +50,23 @@ public final class ModernAnswers {
      */
     public static LegacyAnswer toLegacy(JsonNode message, String method) {
         Objects.requireNonNull(message, "message");
-        if (!(message instanceof ObjectNode object)) {
+        return toLegacyInPlace(message instanceof ObjectNode object ? object.deepCopy() : message, method);
+    }
+
+    /**
+     * {@link #toLegacy}, changing {@code message} itself instead of a copy: for a caller that owns the message (it
+     * just parsed it) and has no further use for its modern form, the legacy form is the same without copying the
+     * whole tree.
+     */
+    public static LegacyAnswer toLegacyInPlace(JsonNode message, String method) {
+        Objects.requireNonNull(message, "message");
+        if (!(message instanceof ObjectNode copy)) {
             return new LegacyAnswer.Send(message);
         }
-        ObjectNode copy = object.deepCopy();
         if (copy.get("result") instanceof ObjectNode result) {
             if (INPUT_REQUIRED.equals(result.path(RESULT_TYPE).asText(null))) {
-                return new LegacyAnswer.InputRequired(idOf(copy), object.get("result").deepCopy());
+                // Nothing was changed yet: the result is the modern one, unchanged.
+                return new LegacyAnswer.InputRequired(idOf(copy), result);
             }
             MODERN_ONLY_RESULT_FIELDS.forEach(result::remove);
             stripReservedMeta(result);

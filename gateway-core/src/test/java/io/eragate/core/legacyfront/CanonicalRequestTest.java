@@ -9,6 +9,7 @@ import io.eragate.core.bridge.LogLevel;
 import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.jsonrpc.JsonRpcId;
 import io.eragate.core.jsonrpc.JsonRpcRequest;
+import io.eragate.core.mcp.MetaKeys;
 import java.io.IOException;
 import org.junit.jupiter.api.Test;
 
@@ -93,5 +94,21 @@ class CanonicalRequestTest {
         assertThat(VersionNegotiation.negotiate("2026-07-28")).isEqualTo("2025-11-25");
         assertThat(VersionNegotiation.negotiate("2099-01-01")).isEqualTo("2025-11-25");
         assertThat(VersionNegotiation.negotiate(null)).isEqualTo("2025-11-25");
+    }
+
+    @Test
+    void theSessionsNodesAreNeverChangedSinceOpenedSessionsAreShared() {
+        ObjectNode caps = SESSION.clientCapabilities().deepCopy();
+        ObjectNode info = SESSION.clientInfo().deepCopy();
+
+        JsonRpcRequest modern = CanonicalRequest.of(request("{\"_meta\":{\"clientCapabilities\":{\"roots\":{}}}}"),
+                SESSION, LogLevel.ERROR);
+        ((ObjectNode) modern.params().get("_meta").get(MetaKeys.CLIENT_CAPABILITIES)).putObject("elicitation");
+        ((ObjectNode) modern.params().get("_meta").get(MetaKeys.CLIENT_INFO)).put("name", "changed");
+        JsonRpcRequest discover = CanonicalRequest.discover(JsonRpcId.of(1), SESSION);
+        ((ObjectNode) discover.params().get("_meta").get(MetaKeys.CLIENT_CAPABILITIES)).removeAll();
+
+        assertThat(SESSION.clientCapabilities()).isEqualTo(caps);
+        assertThat(SESSION.clientInfo()).isEqualTo(info);
     }
 }

@@ -80,4 +80,73 @@ class LegacyClientSessionIdsTest {
 
         assertThat(new LegacyClientSessionIds(sealer).open(passThrough, ROUTE, ALICE)).isEmpty();
     }
+
+    @Test
+    void aSecondOpenOfAnIdIsTheSessionTheFirstOpened() {
+        LegacyClientSessionIds ids = ids(OLD);
+        String id = ids.seal(session());
+
+        LegacyClientSession first = ids.open(id, ROUTE, ALICE).orElseThrow();
+
+        assertThat(ids.open(id, ROUTE, ALICE)).as("kept, not opened again").containsSame(first);
+        assertThat(first).as("what a fresh open gives").isEqualTo(ids(OLD).open(id, ROUTE, ALICE).orElseThrow())
+                .isEqualTo(session());
+        assertThat(ids.cachedIds()).isEqualTo(1);
+    }
+
+    @Test
+    void aKeptIdStopsOpeningOnceAReloadLeavesItsSecretOutOfTheRing() {
+        StateSealer sealer = new StateSealer(KeyRing.fromSecrets(OLD, List.of()));
+        LegacyClientSessionIds ids = new LegacyClientSessionIds(sealer);
+        String id = ids.seal(session());
+        assertThat(ids.open(id, ROUTE, ALICE)).contains(session());
+        assertThat(ids.open(id, ROUTE, ALICE)).as("kept").contains(session());
+
+        sealer.useKeys(KeyRing.fromSecrets(NEW, List.of()));
+
+        assertThat(ids.open(id, ROUTE, ALICE)).as("the new ring refuses it").isEmpty();
+        assertThat(ids.open(id, ROUTE, ALICE)).as("and keeps refusing it").isEmpty();
+    }
+
+    @Test
+    void aKeptIdStillOpensAfterAReloadThatKeepsItsSecret() {
+        StateSealer sealer = new StateSealer(KeyRing.fromSecrets(OLD, List.of()));
+        LegacyClientSessionIds ids = new LegacyClientSessionIds(sealer);
+        String id = ids.seal(session());
+        LegacyClientSession first = ids.open(id, ROUTE, ALICE).orElseThrow();
+
+        sealer.useKeys(KeyRing.fromSecrets(NEW, List.of(OLD)));
+
+        assertThat(ids.open(id, ROUTE, ALICE)).contains(first);
+    }
+
+    @Test
+    void aKeptIdOpensToNothingOnAnotherRouteOrForAnotherPrincipal() {
+        LegacyClientSessionIds ids = ids(OLD);
+        String id = ids.seal(session());
+        assertThat(ids.open(id, ROUTE, ALICE)).contains(session());
+
+        assertThat(ids.open(id, "/other", ALICE)).isEmpty();
+        assertThat(ids.open(id, ROUTE, "https://issuer#mallory")).isEmpty();
+        assertThat(ids.open(id, ROUTE, "anonymous")).isEmpty();
+        assertThat(ids.open(id, ROUTE, ALICE)).as("still the owner's").contains(session());
+        assertThat(ids.cachedIds()).as("what did not open is not kept").isEqualTo(1);
+    }
+
+    @Test
+    void theCacheKeepsAtMostItsBoundInIdCharacters() {
+        LegacyClientSessionIds ids = ids(OLD);
+        int sessions = 0;
+        long chars = 0;
+        while (chars < 2 * LegacyClientSessionIds.MAX_CACHED_ID_CHARS) {
+            ObjectNode info = JsonNodeFactory.instance.objectNode().put("name", "client-" + sessions);
+            String id = ids.seal(new LegacyClientSession("2025-06-18", JsonNodeFactory.instance.objectNode(), info,
+                    ROUTE, ALICE));
+            assertThat(ids.open(id, ROUTE, ALICE)).isPresent();
+            chars += id.length();
+            sessions++;
+        }
+
+        assertThat(ids.cachedIds()).isPositive().isLessThan(sessions);
+    }
 }

@@ -90,6 +90,42 @@ class ModernAnswersTest {
                 send -> assertThat(send.message()).isEqualTo(json(legacy)));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("translations")
+    void translatingInPlaceGivesTheSameBytesWithoutACopy(String what, String method, String modern, String legacy) {
+        JsonNode original = json(modern);
+        JsonNode owned = json(modern);
+
+        LegacyAnswer copied = ModernAnswers.toLegacy(original, method);
+        LegacyAnswer inPlace = ModernAnswers.toLegacyInPlace(owned, method);
+
+        assertThat(original).as("toLegacy leaves its argument alone").isEqualTo(json(modern));
+        assertThat(inPlace).isInstanceOfSatisfying(LegacyAnswer.Send.class, send -> {
+            assertThat(send.message()).as("the owned tree itself, changed").isSameAs(owned);
+            assertThat(bytes(send.message())).isEqualTo(bytes(((LegacyAnswer.Send) copied).message()))
+                    .isEqualTo(bytes(json(legacy)));
+        });
+    }
+
+    @Test
+    void anInputRequiredAnswerTranslatedInPlaceIsTheModernResultUnchanged() {
+        String modern = "{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{\"resultType\":\"input_required\","
+                + "\"inputRequests\":{\"a\":{\"method\":\"roots/list\"}},\"requestState\":\"s\",\"ttlMs\":5}}";
+
+        LegacyAnswer answer = ModernAnswers.toLegacyInPlace(json(modern), "tools/call");
+
+        assertThat(answer).isEqualTo(ModernAnswers.toLegacy(json(modern), "tools/call"));
+        assertThat(((LegacyAnswer.InputRequired) answer).result()).isEqualTo(json(modern).get("result"));
+    }
+
+    private static String bytes(JsonNode message) {
+        try {
+            return new String(JsonRpcCodec.mapper().writeValueAsBytes(message), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void anInputRequiredAnswerIsHandedToTheCaller() {
         LegacyAnswer answer = ModernAnswers.toLegacy(json("{\"jsonrpc\":\"2.0\",\"id\":9,\"result\":{"

@@ -59,7 +59,8 @@ public record AnswerTranslation(String method, JsonRpcId id, String negotiatedVe
             answered.set("result", ModernAnswers.initializeResult(discover, negotiatedVersion));
             return JsonRpcCodec.mapper().writeValueAsBytes(answered);
         }
-        LegacyAnswer answer = ModernAnswers.toLegacy(message, method);
+        // The tree was parsed here for this translation alone: it is changed in place, not copied.
+        LegacyAnswer answer = ModernAnswers.toLegacyInPlace(message, method);
         if (answer instanceof LegacyAnswer.Send send) {
             return JsonRpcCodec.mapper().writeValueAsBytes(send.message());
         }

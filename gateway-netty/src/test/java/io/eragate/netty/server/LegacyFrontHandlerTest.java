@@ -20,7 +20,9 @@ import io.eragate.core.legacyfront.LegacyClientSession;
 import io.eragate.core.mcp.ProtocolVersions;
 import io.eragate.core.route.Route;
 import io.eragate.core.route.RouteTable;
+import io.eragate.core.security.KeyRing;
 import io.eragate.core.security.OriginPolicy;
+import io.eragate.core.security.SealingKey;
 import io.eragate.core.security.StateSealer;
 import io.eragate.netty.bridge.EraDirectory;
 import io.eragate.netty.bridge.LegacyBridge;
@@ -166,6 +168,23 @@ class LegacyFrontHandlerTest {
                 .as("sealed for another route").isEqualTo(404);
         assertThat(answer(channel(), post(ping, session(MODERN_ROUTE, "https://issuer#bob"))).status())
                 .as("sealed for another principal").isEqualTo(404);
+    }
+
+    @Test
+    void aKeptSessionIsNotFoundOnceTheRingLeavesItsKeyOutAndNowhereElseMeanwhile() throws IOException {
+        String ping = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}";
+        String id = session(MODERN_ROUTE, "anonymous");
+        assertThat(answer(channel(), post(ping, id)).status()).isEqualTo(200);
+        assertThat(answer(channel(), post(ping, id)).status()).as("opened again, or kept").isEqualTo(200);
+        assertThat(answer(channel(), request(HttpMethod.POST, LEGACY_ROUTE, ping, id)).status())
+                .as("kept for its own route only").isEqualTo(404);
+
+        // What a reload that rotates security.secrets does: the one sealer gets a ring without the old key.
+        context.identity().sealer().useKeys(KeyRing.of(SealingKey.random()));
+
+        assertThat(answer(channel(), post(ping, id)).status()).as("the new ring refuses it").isEqualTo(404);
+        assertThat(answer(channel(), post(ping, session(MODERN_ROUTE, "anonymous"))).status())
+                .as("sealed under the new ring").isEqualTo(200);
     }
 
     @Test
