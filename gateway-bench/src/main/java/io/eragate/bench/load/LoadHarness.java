@@ -78,7 +78,8 @@ public final class LoadHarness implements Callable<Integer> {
     @Option(names = "--scenarios", split = ",", paramLabel = "KEY",
             description = "Scenarios to run: direct, nginx, eragate, eragate-io-uring, eragate-baseline, "
                     + "bridge-pooled, bridge-per-call, legacy-front, list-pass-through, federated-list-cached, "
-                    + "federated-list-uncached, legacy-front-baseline, federated-list-cached-baseline (default: all "
+                    + "federated-list-uncached, legacy-front-baseline, federated-list-cached-baseline, "
+                    + "bridge-pooled-baseline (default: all "
                     + "but the *-baseline ones, which --compare adds).")
     private List<String> scenarios;
 

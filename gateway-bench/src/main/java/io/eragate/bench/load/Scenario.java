@@ -53,7 +53,10 @@ public enum Scenario {
     /** The cached federated list of the {@code --compare} jar, for a before/after in one run. */
     FEDERATED_LIST_CACHED_BASELINE("federated-list-cached-baseline",
             "Eragate federated tools/list, cached, baseline jar",
-            "the cached federated tools/list, run from the jar given to --compare", null);
+            "the cached federated tools/list, run from the jar given to --compare", null),
+    /** The warm pooled bridge of the {@code --compare} jar, for a before/after of the bridge in one run. */
+    BRIDGE_POOLED_BASELINE("bridge-pooled-baseline", "Eragate bridge, warm pooled session, baseline jar",
+            "the warm pooled bridge, run from the jar given to --compare", null);
 
     /** What a scenario's client sends. */
     public enum Call {
@@ -109,7 +112,8 @@ public enum Scenario {
 
     /** Whether the hop runs from the {@code --compare} jar. */
     public boolean isBaseline() {
-        return this == ERAGATE_BASELINE || this == LEGACY_FRONT_BASELINE || this == FEDERATED_LIST_CACHED_BASELINE;
+        return this == ERAGATE_BASELINE || this == LEGACY_FRONT_BASELINE || this == FEDERATED_LIST_CACHED_BASELINE
+                || this == BRIDGE_POOLED_BASELINE;
     }
 
     /** What the client sends in this scenario. */
@@ -130,7 +134,7 @@ public enum Scenario {
 
     /** Whether the hop is Eragate bridging to the legacy fixture. */
     public boolean isBridge() {
-        return this == ERAGATE_BRIDGE_POOLED || this == ERAGATE_BRIDGE_PER_CALL;
+        return this == ERAGATE_BRIDGE_POOLED || this == ERAGATE_BRIDGE_PER_CALL || this == BRIDGE_POOLED_BASELINE;
     }
 
     /** The scenario called {@code key}. */

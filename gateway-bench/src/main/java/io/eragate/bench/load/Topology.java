@@ -90,17 +90,19 @@ final class Topology implements AutoCloseable {
         List<Scenario> bridges = wanted.stream().filter(Scenario::isBridge)
                 .filter(s -> !unavailable.containsKey(s)).sorted().toList();
         if (!bridges.isEmpty()) {
-            if (settings.eragateLaunch().isEmpty()) {
-                bridges.forEach(s -> unavailable.put(s, "no Eragate jar or classpath was given"));
-                return;
-            }
-            startLegacyFixture(settings, dir);
             for (Scenario bridge : bridges) {
+                // The baseline bridge runs from the --compare jar, the others from this build.
+                List<String> launch = launchOf(settings, bridge);
+                if (launch.isEmpty()) {
+                    unavailable.put(bridge, missingLaunch(bridge));
+                    continue;
+                }
+                startLegacyFixture(settings, dir);
                 EragateConfig.SessionStrategy strategy = bridge == Scenario.ERAGATE_BRIDGE_PER_CALL
                         ? EragateConfig.SessionStrategy.PER_CALL : EragateConfig.SessionStrategy.POOLED;
                 int port = freePort();
-                startEragate(settings, dir, bridge, "Eragate " + bridge.key(), "eragate-" + bridge.key(), port,
-                        EragateConfig.bridge(port, freePort(), legacyPort, strategy));
+                startEragate(settings, launch, dir, bridge, "Eragate " + bridge.key(), "eragate-" + bridge.key(),
+                        port, EragateConfig.bridge(port, freePort(), legacyPort, strategy));
             }
         }
         startFederated(settings, wanted, dir);

@@ -43,7 +43,8 @@ public final class ExchangeTables {
             new Comparison(Scenario.FEDERATED_LIST_CACHED, Scenario.LIST_PASS_THROUGH, 0.9,
                     "Cached federated tools/list (3 upstreams) ≥ 0.9× a single pass-through tools/list"),
             new Comparison(Scenario.FEDERATED_LIST_CACHED_BASELINE, Scenario.LIST_PASS_THROUGH, Double.NaN, null),
-            new Comparison(Scenario.FEDERATED_LIST_UNCACHED, Scenario.LIST_PASS_THROUGH, Double.NaN, null));
+            new Comparison(Scenario.FEDERATED_LIST_UNCACHED, Scenario.LIST_PASS_THROUGH, Double.NaN, null),
+            new Comparison(Scenario.BRIDGE_POOLED_BASELINE, Scenario.ERAGATE_BASELINE, Double.NaN, null));
 
     /** The closed-loop profiles whose ratios the summary's target rows give. */
     private static final List<String> TARGET_PROFILES = List.of("concurrent", "concurrent64");

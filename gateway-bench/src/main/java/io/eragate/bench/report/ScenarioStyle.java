@@ -23,6 +23,7 @@ final class ScenarioStyle {
             case FEDERATED_LIST_UNCACHED -> "#bab0ac";
             case LEGACY_FRONT_BASELINE -> "#8c6d31";
             case FEDERATED_LIST_CACHED_BASELINE -> "#1f77b4";
+            case BRIDGE_POOLED_BASELINE -> "#d37295";
         };
     }
 }

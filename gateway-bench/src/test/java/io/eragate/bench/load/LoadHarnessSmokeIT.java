@@ -41,7 +41,7 @@ class LoadHarnessSmokeIT {
         Set<String> mustRun = new java.util.HashSet<>(Set.of("direct", "eragate", "eragate-io-uring",
                 "eragate-baseline", "bridge-pooled", "bridge-per-call", "legacy-front", "list-pass-through",
                 "federated-list-cached", "federated-list-uncached", "legacy-front-baseline",
-                "federated-list-cached-baseline"));
+                "federated-list-cached-baseline", "bridge-pooled-baseline"));
         nginx.ifPresent(binary -> mustRun.add("nginx"));
         for (ProfileResult profile : results.profiles()) {
             assertThat(profile.scenarios()).filteredOn(ScenarioResult::measured)

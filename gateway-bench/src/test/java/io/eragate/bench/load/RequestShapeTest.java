@@ -100,6 +100,17 @@ class RequestShapeTest {
                 Scenario.FEDERATED_LIST_CACHED_BASELINE);
     }
 
+    @Test
+    void theBaselineBridgeIsTheWarmBridgeOfTheCompareJar() {
+        // Its hop must bridge to the legacy fixture with the same call, or its row is no before/after of the bridge.
+        assertThat(Scenario.BRIDGE_POOLED_BASELINE.call()).isEqualTo(Scenario.ERAGATE_BRIDGE_POOLED.call());
+        assertThat(Scenario.BRIDGE_POOLED_BASELINE.isBridge()).isTrue();
+        assertThat(Scenario.BRIDGE_POOLED_BASELINE.isBaseline()).isTrue();
+        assertThat(Scenario.BRIDGE_POOLED_BASELINE.runsByDefault()).isFalse();
+        assertThat(Scenario.byKey("bridge-pooled-baseline")).isEqualTo(Scenario.BRIDGE_POOLED_BASELINE);
+        assertThat(Scenario.ERAGATE_BRIDGE_POOLED.isBaseline()).isFalse();
+    }
+
     private static FullHttpRequest decode(byte[] bytes) {
         EmbeddedChannel channel = new EmbeddedChannel(new HttpRequestDecoder(), new HttpObjectAggregator(1 << 16));
         channel.writeInbound(Unpooled.wrappedBuffer(bytes));

@@ -33,11 +33,12 @@ class ExchangeTablesTest {
     void aCompareRunsBaselineRowsStandAgainstTheirOwnLines() {
         assertThat(comparison(Scenario.LEGACY_FRONT_BASELINE).line()).isEqualTo(Scenario.ERAGATE_BASELINE);
         assertThat(comparison(Scenario.FEDERATED_LIST_CACHED_BASELINE).line()).isEqualTo(Scenario.LIST_PASS_THROUGH);
+        assertThat(comparison(Scenario.BRIDGE_POOLED_BASELINE).line()).isEqualTo(Scenario.ERAGATE_BASELINE);
         assertThat(ExchangeTables.COMPARISONS).filteredOn(c -> c.scenario().isBaseline())
                 .noneMatch(ExchangeTables.Comparison::hasTarget);
         assertThat(Scenario.values()).filteredOn(Scenario::isBaseline).containsExactly(Scenario.ERAGATE_BASELINE,
-                Scenario.LEGACY_FRONT_BASELINE, Scenario.FEDERATED_LIST_CACHED_BASELINE)
-                .noneMatch(Scenario::runsByDefault);
+                Scenario.LEGACY_FRONT_BASELINE, Scenario.FEDERATED_LIST_CACHED_BASELINE,
+                Scenario.BRIDGE_POOLED_BASELINE).noneMatch(Scenario::runsByDefault);
     }
 
     @Test

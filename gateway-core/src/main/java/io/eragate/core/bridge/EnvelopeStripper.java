@@ -49,6 +49,40 @@ public final class EnvelopeStripper {
     }
 
     /**
+     * {@link #strip}'s result for a caller that only reads it: the same members in the same order, but a new object
+     * only at the top level and at {@code _meta} (the two levels stripping changes), every other value shared with
+     * {@code params}. Neither {@code params} nor a shared value is modified; a caller may change the returned object
+     * and its {@code _meta} (never a value below them) without touching {@code params}. The bridge translates every
+     * request with it, where a deep copy of the arguments cost as much as the rest of the translation.
+     *
+     * @param params a modern request's params, or {@code null} when the request had none
+     * @return the stripped object, or {@code null} when {@code params} is {@code null}
+     */
+    public static ObjectNode stripTopLevels(ObjectNode params) {
+        if (params == null) {
+            return null;
+        }
+        ObjectNode copy = params.objectNode();
+        for (Map.Entry<String, JsonNode> member : params.properties()) {
+            JsonNode value = member.getValue();
+            if (value instanceof ObjectNode meta && MetaKeys.META.equals(member.getKey())) {
+                ObjectNode kept = meta.objectNode();
+                for (Map.Entry<String, JsonNode> entry : meta.properties()) {
+                    if (!isReservedKey(entry.getKey())) {
+                        kept.set(entry.getKey(), entry.getValue());
+                    }
+                }
+                if (kept.isEmpty()) {
+                    continue;
+                }
+                value = kept;
+            }
+            copy.set(member.getKey(), value);
+        }
+        return copy;
+    }
+
+    /**
      * Whether a {@code _meta} key lies under a prefix reserved for MCP: a prefix (the part before the first
      * {@code /}) whose second dot-separated label is {@code modelcontextprotocol} or {@code mcp}, such as
      * {@code io.modelcontextprotocol/} or {@code dev.mcp/}. {@code com.example.mcp/} is not reserved.
@@ -58,7 +92,18 @@ public final class EnvelopeStripper {
         if (slash <= 0) {
             return false;
         }
-        String[] labels = key.substring(0, slash).split("\\.", -1);
-        return labels.length >= 2 && (labels[1].equals("modelcontextprotocol") || labels[1].equals("mcp"));
+        // Read in place: every _meta key of every bridged request comes here, and splitting allocated per key.
+        int firstDot = key.indexOf('.');
+        if (firstDot < 0 || firstDot > slash) {
+            return false;
+        }
+        int secondDot = key.indexOf('.', firstDot + 1);
+        int end = secondDot < 0 || secondDot > slash ? slash : secondDot;
+        return isLabel(key, firstDot + 1, end, "modelcontextprotocol") || isLabel(key, firstDot + 1, end, "mcp");
+    }
+
+    /** Whether {@code key} holds exactly {@code label} between {@code start} and {@code end}. */
+    private static boolean isLabel(String key, int start, int end, String label) {
+        return end - start == label.length() && key.startsWith(label, start);
     }
 }

@@ -57,6 +57,8 @@ public final class ModernRequestTranslator {
      * @param modern the validated modern request
      * @param upstreamId the id to send upstream
      * @param upstreamProgressToken the token to send upstream, or {@code null} for none
+     * @return the legacy request; below its params' top level and {@code _meta} its values are the modern
+     *     request's own (neither is modified here; neither may be modified while the other is in use)
      * @throws IllegalArgumentException when {@code modern}'s method is not forwarded (see {@link #isForwarded})
      */
     public static JsonRpcRequest toLegacy(JsonRpcRequest modern, JsonRpcId upstreamId, JsonNode upstreamProgressToken) {
@@ -65,7 +67,8 @@ public final class ModernRequestTranslator {
         if (!isForwarded(modern.method())) {
             throw new IllegalArgumentException(modern.method() + " is not sent to a legacy upstream as a request");
         }
-        ObjectNode params = EnvelopeStripper.strip(modern.params());
+        // Only the top level and _meta are changed below: the rest is shared with the modern request, not copied.
+        ObjectNode params = EnvelopeStripper.stripTopLevels(modern.params());
         if (params != null) {
             params.remove(GATEWAY_OWNED_PARAMS);
             ObjectNode meta = Envelope.meta(params);

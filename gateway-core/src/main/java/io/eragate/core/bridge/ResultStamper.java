@@ -38,9 +38,21 @@ public final class ResultStamper {
      *     reported; {@code null} (or one without {@code serverInfo}) leaves {@code serverInfo} out
      */
     public ObjectNode stamp(String method, ObjectNode legacyResult, ObjectNode upstreamInitializeResult) {
-        Objects.requireNonNull(method, "method");
         Objects.requireNonNull(legacyResult, "legacyResult");
-        ObjectNode result = legacyResult.deepCopy();
+        return stampOwned(method, legacyResult.deepCopy(), upstreamInitializeResult);
+    }
+
+    /**
+     * {@link #stamp}, done on {@code result} itself rather than on a copy: for a caller that owns the tree, such as
+     * the bridge with the result it has just parsed from the upstream's answer, which no one else holds (a copy of
+     * it was a quarter of the stamping's cost).
+     *
+     * @param result the upstream's {@code result} object, stamped in place
+     * @return {@code result}
+     */
+    public ObjectNode stampOwned(String method, ObjectNode result, ObjectNode upstreamInitializeResult) {
+        Objects.requireNonNull(method, "method");
+        Objects.requireNonNull(result, "result");
         if (!result.has(RESULT_TYPE)) {
             result.put(RESULT_TYPE, COMPLETE);
         }

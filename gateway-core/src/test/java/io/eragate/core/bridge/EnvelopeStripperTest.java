@@ -4,6 +4,8 @@ import static io.eragate.core.bridge.TestJson.obj;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,6 +27,16 @@ class EnvelopeStripperTest {
         "progressToken, false",
         "traceparent, false",
         "/x, false",
+        ".mcp/x, true",
+        "a..mcp/x, false",
+        "x.mcp./y, true",
+        "x.mcp.y.z/w, true",
+        "x.mcpx/y, false",
+        "x.mc/y, false",
+        "a/b.mcp/x, false",
+        "a.mcp, false",
+        "a.modelcontextprotocol/, true",
+        "a.modelcontextprotocolx/y, false",
     })
     void recognizesReservedPrefixesByTheirSecondLabel(String key, boolean reserved) {
         assertThat(EnvelopeStripper.isReservedKey(key)).as(key).isEqualTo(reserved);
@@ -85,5 +97,77 @@ class EnvelopeStripperTest {
         ((ObjectNode) stripped.get("arguments")).put("a", 2);
 
         assertThat(params).isEqualTo(before);
+    }
+
+    @Test
+    void readsTheSecondLabelInPlaceExactlyAsSplittingThePrefixDid() {
+        // Every key built from these pieces, against the split of the prefix that the check used to do.
+        List<String> pieces = List.of("", ".", "/", "mcp", "modelcontextprotocol", "io", "mc", "x.", ".mcp");
+        List<String> keys = new ArrayList<>(List.of(""));
+        for (int length = 0; length < 4; length++) {
+            List<String> longer = new ArrayList<>();
+            for (String key : keys) {
+                for (String piece : pieces) {
+                    longer.add(key + piece);
+                }
+            }
+            keys.addAll(longer);
+        }
+        for (String key : keys) {
+            assertThat(EnvelopeStripper.isReservedKey(key)).as(key).isEqualTo(reservedBySplitting(key));
+        }
+    }
+
+    private static boolean reservedBySplitting(String key) {
+        int slash = key.indexOf('/');
+        if (slash <= 0) {
+            return false;
+        }
+        String[] labels = key.substring(0, slash).split("\\.", -1);
+        return labels.length >= 2 && (labels[1].equals("modelcontextprotocol") || labels[1].equals("mcp"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "{'name':'echo','arguments':{'message':'hi'},'_meta':{'io.modelcontextprotocol/protocolVersion':'v',"
+                + "'progressToken':7,'com.example.mcp/kept':true,'dev.mcp/other':{'a':[1]}}}",
+        "{'cursor':'c1','_meta':{'io.modelcontextprotocol/protocolVersion':'v'}}",
+        "{'uri':'file:///a'}",
+        "{}",
+        "{'_meta':{}}",
+        "{'_meta':'odd'}",
+        "{'_meta':{'progressToken':1},'arguments':{'_meta':{'io.modelcontextprotocol/x':1}},'z':[{'b':2}]}",
+    })
+    void stripsTheTopLevelsToWhatTheDeepCopyHolds(String json) {
+        ObjectNode params = obj(json);
+        ObjectNode before = params.deepCopy();
+
+        ObjectNode stripped = EnvelopeStripper.stripTopLevels(params);
+
+        assertThat(stripped).isEqualTo(EnvelopeStripper.strip(params));
+        assertThat(stripped.toString()).as("the same members in the same order")
+                .isEqualTo(EnvelopeStripper.strip(params).toString());
+        assertThat(params).isEqualTo(before);
+    }
+
+    @Test
+    void sharesTheValuesBelowTheTopLevelsAndNeverTheObjectsItChanges() {
+        ObjectNode params = obj("""
+                {'arguments':{'a':1},
+                 '_meta':{'io.modelcontextprotocol/protocolVersion':'2026-07-28','progressToken':'t','v':{'k':1}}}""");
+        ObjectNode before = params.deepCopy();
+
+        ObjectNode stripped = EnvelopeStripper.stripTopLevels(params);
+
+        assertThat(stripped.get("arguments")).isSameAs(params.get("arguments"));
+        assertThat(stripped.get("_meta").get("v")).isSameAs(params.get("_meta").get("v"));
+        assertThat(stripped).isNotSameAs(params);
+        assertThat(stripped.get("_meta")).isNotSameAs(params.get("_meta"));
+        // What a caller may change (the top level, _meta) is its own.
+        stripped.remove("arguments");
+        ((ObjectNode) stripped.get("_meta")).remove("progressToken");
+        ((ObjectNode) stripped.get("_meta")).put("progressToken", "eg-1");
+        assertThat(params).isEqualTo(before);
+        assertThat(EnvelopeStripper.stripTopLevels(null)).isNull();
     }
 }

@@ -102,6 +102,25 @@ class ModernRequestTranslatorTest {
         assertThat(params).isEqualTo(before);
     }
 
+    @Test
+    void translatesNestedParamsAsTheyCameAndLeavesTheModernRequestAsItWas() {
+        // The legacy request shares what lies below params and _meta with the modern one: nothing of it may change.
+        ObjectNode params = obj("""
+                {'name':'echo','arguments':{'m':'hi','_meta':{'io.modelcontextprotocol/x':1},'l':[{'a':null}]},
+                 'requestState':'s','inputResponses':{},
+                 '_meta':{%s,'progressToken':'p','vendor.example/x':{'deep':[1,2]}}}""".formatted(ENVELOPE));
+        ObjectNode before = params.deepCopy();
+        JsonRpcRequest modern = new JsonRpcRequest(JsonRpcId.of(1), "tools/call", params);
+
+        JsonRpcRequest legacy = ModernRequestTranslator.toLegacy(modern, JsonRpcId.of("eg-4-3"), node("'eg-4-3'"));
+
+        assertThat(legacy.params().toString()).isEqualTo(obj("""
+                {'name':'echo','arguments':{'m':'hi','_meta':{'io.modelcontextprotocol/x':1},'l':[{'a':null}]},
+                 '_meta':{'vendor.example/x':{'deep':[1,2]},'progressToken':'eg-4-3'}}""").toString());
+        assertThat(params).isEqualTo(before);
+        assertThat(modern.params()).isSameAs(params);
+    }
+
     @ParameterizedTest(name = "{0} forwarded={1} local={2}")
     @CsvSource({
         "tools/list, true, false",

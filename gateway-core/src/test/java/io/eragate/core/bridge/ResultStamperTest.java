@@ -102,6 +102,22 @@ class ResultStamperTest {
         assertThat(init).isEqualTo(INIT);
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"{'items':[]}", "{'content':[],'_meta':{'vendor/x':1}}", "{'content':[],'_meta':'odd'}",
+        "{'resultType':'input_required'}", "{'tools':[],'resultType':'complete','ttlMs':5,'cacheScope':'public',"
+                + "'_meta':{'io.modelcontextprotocol/serverInfo':{'name':'own'}}}"})
+    void stampsAnOwnedResultInPlaceAsItStampsACopy(String json) {
+        for (String method : new String[] {"tools/list", "tools/call", "resources/read"}) {
+            ObjectNode owned = obj(json);
+
+            ObjectNode stamped = stamper.stampOwned(method, owned, INIT);
+
+            assertThat(stamped).as(method).isSameAs(owned);
+            assertThat(stamped.toString()).as(method).isEqualTo(stamper.stamp(method, obj(json), INIT).toString());
+        }
+        assertThat(INIT.get("serverInfo")).isEqualTo(obj(SERVER_INFO));
+    }
+
     @Test
     void cacheHintsRejectANegativeTtl() {
         assertThatThrownBy(() -> new CacheHints(-1, CacheScope.PRIVATE)).isInstanceOf(IllegalArgumentException.class);

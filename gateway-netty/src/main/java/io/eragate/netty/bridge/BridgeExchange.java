@@ -231,7 +231,9 @@ public final class BridgeExchange implements ClientExchange, SessionCall.Reader 
                     "result is not an object").body());
             return;
         }
-        ObjectNode stamped = bridge.stamper().stamp(request.method(), (ObjectNode) result, session.initializeResult());
+        // The result was parsed from this call's answer and is held by nothing else: stamped in place, not copied.
+        ObjectNode stamped = bridge.stamper().stampOwned(request.method(), (ObjectNode) result,
+                session.initializeResult());
         stamped = listCache.admit(stamped);
         // The cache holds the session's whole list; what a token may see depends on its scopes, so it is cut here.
         stamped = bridge.visibleTools(forwarded.principal(), request.method(), stamped);
