@@ -9,6 +9,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * Whether a validated request of an authenticated principal may go upstream: the policy first (403), then the rate
@@ -44,21 +45,22 @@ public final class Admission {
      * The refusal of {@code request}, if any.
      *
      * @param route the route path the request came on (for route-keyed limits)
-     * @param resourceMetadata the URL of the route's resource metadata, for the 403 challenge
+     * @param resourceMetadata the URL of the route's resource metadata, for the 403 challenge: asked only when the
+     *     request is refused for its scopes, as building it (from the request's forwarding headers) on every
+     *     admitted request cost the pass-through a few hundred bytes each
      */
     public CompletableFuture<Optional<Rejection>> admit(Principal principal, ValidatedRequest request, String route,
-            String resourceMetadata) {
-        String operation = request.name() == null ? request.method() : request.method() + " " + request.name();
+            Supplier<String> resourceMetadata) {
         if (policies != null) {
             Policies.Decision decision = policies.decide(principal, route, request.method(),
                     request.name());
             if (decision instanceof Policies.Decision.InsufficientScope scope) {
                 return CompletableFuture.completedFuture(Optional.of(AuthRejections.insufficientScope(request.id(),
-                        scope.needed(), operation, resourceMetadata)));
+                        scope.needed(), operation(request), resourceMetadata.get())));
             }
             if (decision instanceof Policies.Decision.ClaimRefused claim) {
                 return CompletableFuture.completedFuture(Optional.of(AuthRejections.claimsRefused(request.id(),
-                        operation, claim.claim())));
+                        operation(request), claim.claim())));
             }
         }
         if (limiter.isEmpty()) {
@@ -68,5 +70,10 @@ public final class Admission {
             limited.ifPresent(onLimited);
             return limited.map(refusal -> RateLimitRejections.tooManyRequests(request.id(), refusal));
         });
+    }
+
+    /** The method, and the tool or resource it names, as a refusal quotes them. */
+    private static String operation(ValidatedRequest request) {
+        return request.name() == null ? request.method() : request.method() + " " + request.name();
     }
 }

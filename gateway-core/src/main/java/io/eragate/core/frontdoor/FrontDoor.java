@@ -415,6 +415,9 @@ public final class FrontDoor {
 
     /** Checks every {@code Mcp-Param-*} field for disagreeing repeats and control characters. */
     private static Rejection paramHeaderProblem(JsonRpcId id, HeaderView headers) {
+        if (!headers.hasNameStartingWith(PARAM_PREFIX_LOWER)) {
+            return null;
+        }
         Set<String> seen = null;
         for (String name : headers.names()) {
             if (!name.regionMatches(true, 0, PARAM_PREFIX_LOWER, 0, PARAM_PREFIX_LOWER.length())) {

@@ -29,6 +29,21 @@ public interface HeaderView {
     Set<String> names();
 
     /**
+     * Whether any field's name starts with {@code prefix}, compared case-insensitively. The front door asks this on
+     * every request to skip the search for {@code Mcp-Param-*} fields when there are none; an adapter may answer it
+     * without building the set of {@link #names()}.
+     */
+    default boolean hasNameStartingWith(String prefix) {
+        Objects.requireNonNull(prefix, "prefix");
+        for (String name : names()) {
+            if (name.regionMatches(true, 0, prefix, 0, prefix.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * A view over a map of names to values, names compared case-insensitively; entries whose names differ only in case
      * are merged in the map's iteration order. For callers outside the HTTP layer and for tests.
      */

@@ -1,9 +1,5 @@
 package io.eragate.core.frontdoor;
 
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -107,42 +103,76 @@ public final class HttpFraming {
                 return Optional.of("it has NUL bytes, as UTF-16 or UTF-32 text does");
             }
         }
-        try {
-            StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(body));
-            return Optional.empty();
-        } catch (CharacterCodingException e) {
-            return Optional.of("it has an invalid UTF-8 byte sequence");
+        return isUtf8(body) ? Optional.empty() : Optional.of("it has an invalid UTF-8 byte sequence");
+    }
+
+    /**
+     * Whether {@code bytes} is well-formed UTF-8 as the JDK's strict decoder sees it (RFC 3629: no overlong forms, no
+     * encoded surrogates, nothing above U+10FFFF, no truncated sequence at the end). Checked in place: the JDK's
+     * decoder would allocate a char array as large as the body for every request.
+     */
+    static boolean isUtf8(byte[] bytes) {
+        int i = 0;
+        int n = bytes.length;
+        while (i < n) {
+            int b = bytes[i];
+            if (b >= 0) {
+                i++;
+                continue;
+            }
+            b &= 0xFF;
+            int lo = 0x80;
+            int hi = 0xBF;
+            int continuations;
+            if (b >= 0xC2 && b <= 0xDF) {
+                continuations = 1;
+            } else if (b >= 0xE0 && b <= 0xEF) {
+                continuations = 2;
+                if (b == 0xE0) {
+                    lo = 0xA0;
+                } else if (b == 0xED) {
+                    hi = 0x9F;
+                }
+            } else if (b >= 0xF0 && b <= 0xF4) {
+                continuations = 3;
+                if (b == 0xF0) {
+                    lo = 0x90;
+                } else if (b == 0xF4) {
+                    hi = 0x8F;
+                }
+            } else {
+                return false;
+            }
+            if (n - i <= continuations) {
+                return false;
+            }
+            int second = bytes[i + 1] & 0xFF;
+            if (second < lo || second > hi) {
+                return false;
+            }
+            for (int k = 2; k <= continuations; k++) {
+                if ((bytes[i + k] & 0xC0) != 0x80) {
+                    return false;
+                }
+            }
+            i += continuations + 1;
         }
+        return true;
     }
 
     private static String foreignByteOrderMark(byte[] body) {
-        if (startsWith(body, 0x00, 0x00, 0xFE, 0xFF)) {
+        int first = body.length > 0 ? body[0] & 0xFF : -1;
+        int second = body.length > 1 ? body[1] & 0xFF : -1;
+        if (first == 0x00 && second == 0x00 && body.length >= 4 && (body[2] & 0xFF) == 0xFE
+                && (body[3] & 0xFF) == 0xFF) {
             return "UTF-32BE";
         }
-        if (startsWith(body, 0xFF, 0xFE, 0x00, 0x00)) {
-            return "UTF-32LE";
+        if (first == 0xFF && second == 0xFE) {
+            return body.length >= 4 && body[2] == 0 && body[3] == 0 ? "UTF-32LE" : "UTF-16LE";
         }
-        if (startsWith(body, 0xFE, 0xFF)) {
+        if (first == 0xFE && second == 0xFF) {
             return "UTF-16BE";
         }
-        if (startsWith(body, 0xFF, 0xFE)) {
-            return "UTF-16LE";
-        }
         return null;
-    }
-
-    private static boolean startsWith(byte[] body, int... prefix) {
-        if (body.length < prefix.length) {
-            return false;
-        }
-        for (int i = 0; i < prefix.length; i++) {
-            if ((body[i] & 0xFF) != prefix[i]) {
-                return false;
-            }
-        }
-        return true;
     }
 }

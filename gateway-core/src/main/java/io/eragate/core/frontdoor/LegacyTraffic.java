@@ -45,12 +45,21 @@ public final class LegacyTraffic {
             return false;
         }
         List<String> versions = request.headers().all(McpHeaders.PROTOCOL_VERSION);
-        boolean legacyHeader = !versions.isEmpty()
-                && versions.stream().map(HeaderField::trimOws).allMatch(ProtocolVersions::isSupportedLegacy);
+        boolean legacyHeader = !versions.isEmpty() && allSupportedLegacy(versions);
         if (!versions.isEmpty() && !legacyHeader) {
             return false;
         }
         return !claimsARevision(request.body(), !legacyHeader);
+    }
+
+    /** Whether every value names a supported legacy revision; a loop, as this runs on every POST. */
+    private static boolean allSupportedLegacy(List<String> versions) {
+        for (int i = 0; i < versions.size(); i++) {
+            if (!ProtocolVersions.isSupportedLegacy(HeaderField.trimOws(versions.get(i)))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** Whether {@code body} claims a revision; a body that is no JSON object or array does when {@code strict}. */

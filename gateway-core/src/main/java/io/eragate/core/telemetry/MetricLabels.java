@@ -20,6 +20,8 @@ public final class MetricLabels {
             Methods.ELICITATION_CREATE, Methods.SAMPLING_CREATE_MESSAGE, Methods.ROOTS_LIST);
     /** Outcome classes a metric may carry; an unforeseen one is {@link BoundedLabel#OTHER}. */
     private static final int MAX_ERROR_TYPE_CHARS = 40;
+    /** Each era's label by ordinal, computed once: the label is asked for twice per answered request. */
+    private static final String[] ERA_LABELS = eraLabels();
 
     private MetricLabels() {
     }
@@ -34,7 +36,16 @@ public final class MetricLabels {
 
     /** The era as a label: {@code modern}, {@code legacy}, or {@code none} when it was never learned. */
     public static String era(Era era) {
-        return era == null ? BoundedLabel.NONE : era.name().toLowerCase(Locale.ROOT);
+        return era == null ? BoundedLabel.NONE : ERA_LABELS[era.ordinal()];
+    }
+
+    private static String[] eraLabels() {
+        Era[] eras = Era.values();
+        String[] labels = new String[eras.length];
+        for (Era era : eras) {
+            labels[era.ordinal()] = era.name().toLowerCase(Locale.ROOT);
+        }
+        return labels;
     }
 
     /**

@@ -2,11 +2,16 @@ package io.eragate.core.frontdoor;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -67,7 +72,15 @@ class HttpFramingTest {
         UTF-16LE byte order mark       ; fffe7b007d00               ; UTF-16LE byte order mark
         UTF-32BE byte order mark       ; 0000feff0000007b           ; UTF-32BE byte order mark
         UTF-32LE byte order mark       ; fffe00007b000000           ; UTF-32LE byte order mark
+        UTF-16LE mark, 3 bytes         ; fffe00                     ; UTF-16LE byte order mark
+        UTF-32LE mark alone            ; fffe0000                   ; UTF-32LE byte order mark
+        UTF-32BE mark alone            ; 0000feff                   ; UTF-32BE byte order mark
+        UTF-32BE mark cut short        ; 0000fe                     ; NUL bytes
         UTF-16 without a mark          ; 007b007d                   ; NUL bytes
+        four-byte sequence             ; 7bf09f98807d               ; -
+        above U+10FFFF                 ; 7bf49080807d               ; invalid UTF-8
+        overlong four-byte form        ; 7bf08f80807d               ; invalid UTF-8
+        truncated four-byte sequence   ; 7bf09f98                   ; invalid UTF-8
         lone continuation byte         ; 7b80                       ; invalid UTF-8
         overlong encoding of slash     ; 7bc0af7d                   ; invalid UTF-8
         encoded surrogate              ; 7beda080                   ; invalid UTF-8
@@ -82,6 +95,60 @@ class HttpFramingTest {
             assertThat(verdict).as(what).isEmpty();
         } else {
             assertThat(verdict).as(what).get().asString().contains(problem);
+        }
+    }
+
+    /**
+     * The in-place UTF-8 check agrees with the JDK's strict decoder, which it replaced: on every sequence of one and
+     * two bytes, on every three-byte sequence with a non-ASCII lead, and on 200,000 random short sequences drawn
+     * from the bytes where UTF-8's rules change (the boundaries of the lead and continuation ranges), each also after
+     * an ASCII prefix and before an ASCII suffix.
+     */
+    @Test
+    void theUtf8CheckAgreesWithTheJdksDecoder() {
+        for (int a = 0; a < 256; a++) {
+            agree(new byte[] {(byte) a});
+            for (int b = 0; b < 256; b++) {
+                agree(new byte[] {(byte) a, (byte) b});
+            }
+        }
+        int[] edges = {0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1,
+            0xEC, 0xED, 0xEE, 0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xF7, 0xF8, 0xFF};
+        for (int a = 0x80; a < 256; a++) {
+            for (int b : edges) {
+                for (int c : edges) {
+                    agree(new byte[] {(byte) a, (byte) b, (byte) c});
+                }
+            }
+        }
+        Random random = new Random(16);
+        for (int round = 0; round < 200_000; round++) {
+            byte[] bytes = new byte[1 + random.nextInt(6)];
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) edges[random.nextInt(edges.length)];
+            }
+            agree(bytes);
+        }
+    }
+
+    private static void agree(byte[] bytes) {
+        byte[] framed = new byte[bytes.length + 2];
+        framed[0] = '{';
+        System.arraycopy(bytes, 0, framed, 1, bytes.length);
+        framed[framed.length - 1] = '}';
+        for (byte[] candidate : List.of(bytes, framed)) {
+            assertThat(HttpFraming.isUtf8(candidate)).as(HexFormat.of().formatHex(candidate))
+                    .isEqualTo(jdkDecodes(candidate));
+        }
+    }
+
+    private static boolean jdkDecodes(byte[] bytes) {
+        try {
+            StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
         }
     }
 }

@@ -12,6 +12,7 @@ import io.eragate.core.frontdoor.Verdict;
 import io.eragate.core.exchange.OutcomeRecorder;
 import io.eragate.core.mcp.Era;
 import io.eragate.core.route.Route;
+import io.eragate.netty.auth.Identity;
 import io.eragate.netty.client.ClientResponses;
 import io.eragate.netty.exchange.ExchangeLifecycle;
 import io.eragate.netty.exchange.UpstreamDeadlines;
@@ -334,9 +335,9 @@ public final class McpRequestHandler extends ChannelInboundHandlerAdapter {
             String path, boolean keepAlive) {
         Principal principal = AuthenticatedRequest.principalOf(request);
         String route = context.routes().match(path).map(Route::path).orElse(path);
-        CompletableFuture<Optional<Rejection>> admitted = context.identity().admission().admit(principal, validated,
-                route, context.identity().resourceMetadataUrl(context.identity().publicOrigin(request.headers()),
-                        route));
+        Identity identity = context.identity();
+        CompletableFuture<Optional<Rejection>> admitted = identity.admission().admit(principal, validated, route,
+                () -> identity.resourceMetadataUrl(identity.publicOrigin(request.headers()), route));
         if (admitted.isDone()) {
             admitted(ctx, request, validated, path, keepAlive, admitted.join());
             return;

@@ -2,7 +2,10 @@ package io.eragate.netty.server;
 
 import io.eragate.core.frontdoor.HeaderView;
 import io.netty.handler.codec.http.HttpHeaders;
+import io.netty.util.AsciiString;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map.Entry;
 import java.util.Set;
 
 /** Shows Netty's request headers to the core ladder without copying them. */
@@ -21,5 +24,17 @@ final class NettyHeaderView implements HeaderView {
     @Override
     public Set<String> names() {
         return headers.names();
+    }
+
+    /** Walks the fields in place: {@link HttpHeaders#names()} copies every name into a new set of strings. */
+    @Override
+    public boolean hasNameStartingWith(String prefix) {
+        Iterator<Entry<CharSequence, CharSequence>> fields = headers.iteratorCharSequence();
+        while (fields.hasNext()) {
+            if (AsciiString.regionMatches(fields.next().getKey(), true, 0, prefix, 0, prefix.length())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

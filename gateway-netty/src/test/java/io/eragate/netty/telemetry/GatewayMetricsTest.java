@@ -46,6 +46,30 @@ class GatewayMetricsTest {
         }
     }
 
+    /** Each label value is part of the cached timer's key: outcomes that differ in any one get series of their own. */
+    @Test
+    void outcomesThatDifferInOneLabelAreCountedApart() {
+        try (GatewayMetrics metrics = new GatewayMetrics(10)) {
+            metrics.onOutcome(outcome("tools/call", "echo", 200, null, null, 1_000L));
+            metrics.onOutcome(outcome("tools/call", "echo", 200, null, null, 1_000L));
+            metrics.onOutcome(outcome("tools/call", "echo", 502, null, "upstream_unavailable", 1_000L));
+            metrics.onOutcome(new ExchangeOutcome("/mcp", "fleet", Era.LEGACY, Era.LEGACY, "tools/call", "echo", 200,
+                    null, null, 10, 20, 0, 1_000L, "anonymous", null, "127.0.0.1"));
+
+            String text = metrics.scrape();
+
+            assertThat(text).contains("mcp_server_operation_duration_seconds_count{client_era=\"modern\","
+                    + "error_type=\"none\",mcp_method_name=\"tools/call\",route=\"/mcp\",upstream=\"fleet\","
+                    + "upstream_era=\"legacy\"} 2");
+            assertThat(text).contains("mcp_server_operation_duration_seconds_count{client_era=\"modern\","
+                    + "error_type=\"upstream_unavailable\",mcp_method_name=\"tools/call\",route=\"/mcp\","
+                    + "upstream=\"fleet\",upstream_era=\"legacy\"} 1");
+            assertThat(text).contains("mcp_server_operation_duration_seconds_count{client_era=\"legacy\","
+                    + "error_type=\"none\",mcp_method_name=\"tools/call\",route=\"/mcp\",upstream=\"fleet\","
+                    + "upstream_era=\"legacy\"} 1");
+        }
+    }
+
     @Test
     void theClientHistogramLabelsEachUpstreamExchange() {
         try (GatewayMetrics metrics = new GatewayMetrics(10)) {
