@@ -1,11 +1,7 @@
 package io.eragate.core.frontdoor;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.eragate.core.jsonrpc.JsonRpcCodec;
 import io.eragate.core.mcp.McpHeaders;
-import io.eragate.core.mcp.MetaKeys;
 import io.eragate.core.mcp.ProtocolVersions;
-import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
 
@@ -25,6 +21,9 @@ import java.util.Objects;
  *       and its answers to server requests carry no claim. A body that is not JSON is legacy under a legacy header
  *       and left to the modern ladder, which says why, without one.</li>
  * </ul>
+ *
+ * <p>The body is read by {@link RevisionClaim}, a streaming pass that answers as a tree reading would without
+ * building one.
  */
 public final class LegacyTraffic {
     private static final String GET = "GET";
@@ -49,7 +48,7 @@ public final class LegacyTraffic {
         if (!versions.isEmpty() && !legacyHeader) {
             return false;
         }
-        return !claimsARevision(request.body(), !legacyHeader);
+        return !RevisionClaim.in(request.body(), !legacyHeader);
     }
 
     /** Whether every value names a supported legacy revision; a loop, as this runs on every POST. */
@@ -60,31 +59,5 @@ public final class LegacyTraffic {
             }
         }
         return true;
-    }
-
-    /** Whether {@code body} claims a revision; a body that is no JSON object or array does when {@code strict}. */
-    private static boolean claimsARevision(byte[] body, boolean strict) {
-        JsonNode tree;
-        try {
-            tree = JsonRpcCodec.readTree(body);
-        } catch (IOException e) {
-            return strict;
-        }
-        if (tree == null || !(tree.isObject() || tree.isArray())) {
-            return strict;
-        }
-        if (tree.isObject()) {
-            return claims(tree);
-        }
-        for (JsonNode message : tree) {
-            if (claims(message)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static boolean claims(JsonNode message) {
-        return message.path("params").path(MetaKeys.META).has(MetaKeys.PROTOCOL_VERSION);
     }
 }
