@@ -25,10 +25,11 @@ import org.openjdk.jmh.annotations.State;
 
 /**
  * What the legacy-client front does with a session id on every request: open the sealed {@code Mcp-Session-Id}
- * (AES-GCM) and read the session in it. {@code open} is the front's own call; {@code decryptOnly} is the sealer's
- * decryption, which looks a cipher up and keys it for every token, and {@code decryptWithNewCipher} that decryption
- * alone, outside the sealer: the line for a cipher kept per thread, which was tried and reverted (see
- * bench/analysis.md).
+ * (AES-GCM) and read the session in it. {@code open} is the front's own call as every request after a session's first
+ * makes it (the opened session is kept, so this is the kept-session lookup); {@code decryptOnly} is the sealer's
+ * decryption, which the first request of a session pays, looking a cipher up and keying it for the token, and
+ * {@code decryptWithNewCipher} that decryption alone, outside the sealer: the line for a cipher kept per thread, which
+ * was tried and reverted (see bench/analysis.md).
  *
  * <p>Not final: JMH generates subclasses of {@code @State} classes.
  */
@@ -81,7 +82,7 @@ public class LegacySessionIdBenchmark {
         }
     }
 
-    /** The front's per-request work on the session id: decrypt, check the binding, read the session. */
+    /** The front's per-request work on the id of a session it has opened before: the kept session's lookup. */
     @Benchmark
     public Optional<LegacyClientSession> open() {
         return ids.open(sessionId, "/mcp", "anonymous");
