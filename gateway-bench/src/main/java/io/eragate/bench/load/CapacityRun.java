@@ -45,6 +45,8 @@ final class CapacityRun {
     private static final int PARALLEL_SESSION_OPENS = 8;
     /** How long the legacy-session run waits for the front's upstream listen to be connected. */
     private static final Duration UPSTREAM_SETTLE = Duration.ofSeconds(120);
+    /** How many reads of the live heap {@link #settledAfterClose} makes at most, one a second. */
+    private static final int CLOSE_SETTLE = 30;
 
     /** The GET streams one replica's front keeps (beyond it the least recently used is ended). */
     static final int MAX_FRONT_SESSIONS = 10_000;
@@ -114,7 +116,7 @@ final class CapacityRun {
                 int failures = client.failures() - failuresBefore;
                 String firstFailure = client.firstFailure();
                 client.closeAll();
-                MemorySnapshot afterClose = snapshot(pid, eragate.process());
+                MemorySnapshot afterClose = settledAfterClose(pid, eragate.process());
 
                 List<ClassHistogram.Row> growth = before.isPresent() && after.isPresent()
                         ? after.get().growthSince(before.get(), HISTOGRAM_ROWS) : List.of();
@@ -153,6 +155,27 @@ final class CapacityRun {
         }
         log.warn("capacity: no upstream connection established for {} GET streams after {}", streams,
                 UPSTREAM_SETTLE);
+    }
+
+    /**
+     * The memory once the gateway has finished closing the streams. The client's close completes when its own
+     * channels are closed, while the gateway still tears thousands of streams down on its event loops: a snapshot
+     * taken at once found 45 MiB still live where one taken seconds later found the baseline. So the live heap is
+     * read every second (each read after a full collection) until it stops falling by more than 1 MiB, for at most
+     * {@link #CLOSE_SETTLE} reads; what it reaches then is what closing the streams leaves behind.
+     */
+    private MemorySnapshot settledAfterClose(long pid, ChildProcess eragate) throws InterruptedException {
+        MemorySnapshot last = snapshot(pid, eragate);
+        for (int read = 1; read < CLOSE_SETTLE; read++) {
+            Thread.sleep(1000);
+            MemorySnapshot next = snapshot(pid, eragate);
+            if (last.liveHeapBytes() - next.liveHeapBytes() <= 1 << 20) {
+                return next;
+            }
+            last = next;
+        }
+        log.warn("capacity: the live heap was still falling {} s after the streams closed", CLOSE_SETTLE);
+        return last;
     }
 
     private MemorySnapshot snapshot(long pid, ChildProcess eragate) {
