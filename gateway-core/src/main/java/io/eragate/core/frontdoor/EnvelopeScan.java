@@ -86,7 +86,7 @@ record EnvelopeScan(JsonRpcId id, String method, String protocolVersion, String 
                 case "result", "error" -> {
                     return null;
                 }
-                default -> skipValue(parser, value);
+                default -> JsonValues.skip(parser, value, false);
             }
         }
         if (parser.currentToken() != JsonToken.END_OBJECT || parser.nextToken() != null) {
@@ -109,7 +109,7 @@ record EnvelopeScan(JsonRpcId id, String method, String protocolVersion, String 
                 }
                 case "name" -> fields.nameText = textOrSkip(parser, value);
                 case "uri" -> fields.uriText = textOrSkip(parser, value);
-                default -> skipValue(parser, value);
+                default -> JsonValues.skip(parser, value, false);
             }
         }
         return true;
@@ -131,9 +131,9 @@ record EnvelopeScan(JsonRpcId id, String method, String protocolVersion, String 
                         return false;
                     }
                     fields.capabilities = true;
-                    skipValue(parser, value);
+                    JsonValues.skip(parser, value, false);
                 }
-                default -> skipValue(parser, value);
+                default -> JsonValues.skip(parser, value, false);
             }
         }
         return true;
@@ -144,35 +144,8 @@ record EnvelopeScan(JsonRpcId id, String method, String protocolVersion, String 
         if (value == JsonToken.VALUE_STRING) {
             return parser.getText();
         }
-        skipValue(parser, value);
+        JsonValues.skip(parser, value, false);
         return null;
-    }
-
-    /**
-     * Moves past the value that starts at {@code first}, reading every number as the tree would: a float as an exact
-     * decimal and an integer as its number, so that a number the tree cannot hold fails here too.
-     */
-    private static void skipValue(JsonParser parser, JsonToken first) throws IOException {
-        int depth = 0;
-        JsonToken token = first;
-        while (true) {
-            if (token == null) {
-                throw new IOException("unexpected end of input");
-            }
-            switch (token) {
-                case START_OBJECT, START_ARRAY -> depth++;
-                case END_OBJECT, END_ARRAY -> depth--;
-                case VALUE_NUMBER_FLOAT -> parser.getDecimalValue();
-                case VALUE_NUMBER_INT -> parser.getNumberValue();
-                default -> {
-                    // Strings, names, literals: the parser has checked them already.
-                }
-            }
-            if (depth == 0) {
-                return;
-            }
-            token = parser.nextToken();
-        }
     }
 
     /** What the scan has found so far. */

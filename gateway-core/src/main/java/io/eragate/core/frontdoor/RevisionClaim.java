@@ -51,7 +51,7 @@ final class RevisionClaim {
             if (token == JsonToken.START_OBJECT) {
                 claims |= message(parser);
             } else {
-                skipValue(parser, token);
+                JsonValues.skip(parser, token, true);
             }
         }
         return claims;
@@ -66,7 +66,7 @@ final class RevisionClaim {
             if (PARAMS.equals(member) && value == JsonToken.START_OBJECT) {
                 claims = params(parser);
             } else {
-                skipValue(parser, value);
+                JsonValues.skip(parser, value, true);
             }
         }
         return claims;
@@ -80,7 +80,7 @@ final class RevisionClaim {
             if (MetaKeys.META.equals(member) && value == JsonToken.START_OBJECT) {
                 claims = meta(parser);
             } else {
-                skipValue(parser, value);
+                JsonValues.skip(parser, value, true);
             }
         }
         return claims;
@@ -91,7 +91,7 @@ final class RevisionClaim {
         boolean claims = false;
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
             claims |= MetaKeys.PROTOCOL_VERSION.equals(memberName(parser, token));
-            skipValue(parser, parser.nextToken());
+            JsonValues.skip(parser, parser.nextToken(), true);
         }
         return claims;
     }
@@ -101,34 +101,5 @@ final class RevisionClaim {
             throw new IOException("expected a member name, not " + token);
         }
         return parser.currentName();
-    }
-
-    /**
-     * Moves past the value that starts at {@code first}, doing to each scalar what the tree reading does: a string is
-     * decoded in full (its escapes, encoding and length checked), a float read as an exact decimal and an integer as
-     * its number, so that a body the tree cannot read fails here too.
-     */
-    private static void skipValue(JsonParser parser, JsonToken first) throws IOException {
-        int depth = 0;
-        JsonToken token = first;
-        while (true) {
-            if (token == null) {
-                throw new IOException("unexpected end of input");
-            }
-            switch (token) {
-                case START_OBJECT, START_ARRAY -> depth++;
-                case END_OBJECT, END_ARRAY -> depth--;
-                case VALUE_STRING -> parser.finishToken();
-                case VALUE_NUMBER_FLOAT -> parser.getDecimalValue();
-                case VALUE_NUMBER_INT -> parser.getNumberValue();
-                default -> {
-                    // Names and literals: the parser has checked them already.
-                }
-            }
-            if (depth == 0) {
-                return;
-            }
-            token = parser.nextToken();
-        }
     }
 }
