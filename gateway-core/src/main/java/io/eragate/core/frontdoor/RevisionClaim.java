@@ -59,26 +59,25 @@ final class RevisionClaim {
 
     /** Reads one message object up to its end: whether its {@code params} object has a {@code _meta} claim. */
     private static boolean message(JsonParser parser) throws IOException {
-        boolean claims = false;
-        for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
-            String member = memberName(parser, token);
-            JsonToken value = parser.nextToken();
-            if (PARAMS.equals(member) && value == JsonToken.START_OBJECT) {
-                claims = params(parser);
-            } else {
-                JsonValues.skip(parser, value, true);
-            }
-        }
-        return claims;
+        return memberObject(parser, PARAMS, RevisionClaim::params);
     }
 
+    /** Reads a {@code params} object up to its end: whether its {@code _meta} object has the claim. */
     private static boolean params(JsonParser parser) throws IOException {
+        return memberObject(parser, MetaKeys.META, RevisionClaim::meta);
+    }
+
+    /**
+     * Reads an object up to its end: what {@code inner} says of its member {@code name} when that is an object, false
+     * without one (a repeated name fails the parser's duplicate detection); every other member is read past.
+     */
+    private static boolean memberObject(JsonParser parser, String name, ObjectReader inner) throws IOException {
         boolean claims = false;
         for (JsonToken token = parser.nextToken(); token != JsonToken.END_OBJECT; token = parser.nextToken()) {
             String member = memberName(parser, token);
             JsonToken value = parser.nextToken();
-            if (MetaKeys.META.equals(member) && value == JsonToken.START_OBJECT) {
-                claims = meta(parser);
+            if (name.equals(member) && value == JsonToken.START_OBJECT) {
+                claims = inner.read(parser);
             } else {
                 JsonValues.skip(parser, value, true);
             }
@@ -101,5 +100,11 @@ final class RevisionClaim {
             throw new IOException("expected a member name, not " + token);
         }
         return parser.currentName();
+    }
+
+    /** Reads an object whose start the parser is past, up to its end, and says whether it claims. */
+    @FunctionalInterface
+    private interface ObjectReader {
+        boolean read(JsonParser parser) throws IOException;
     }
 }
